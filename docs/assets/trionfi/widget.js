@@ -1,0 +1,203 @@
+// Widgets of the Trionfi pages: lessons and scoring examples driven by the Python engine.
+// Loaded once as a module (extra_javascript); Material's instant navigation replaces the
+// page content without re-running this file, so widgets are mounted on every document$
+// emission and mount() is idempotent.  The worker is a singleton for the whole visit.
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const BOOT_TIMEOUT_MS = 120000;
+const STAGES = {
+  pyodide: "Python 実行環境を読み込んでいます…",
+  engine: "ルールエンジンを準備しています…",
+};
+const probe = (window.__trionfi ??= { timings: {}, steps: [] });
+
+let worker = null;
+let booted = false;
+let sequence = 0;
+const pending = new Map();
+
+function getWorker() {
+  if (worker) return worker;
+  worker = new Worker(WORKER_URL, { type: "module" });
+  worker.onmessage = (event) => {
+    const { id, progress, ok, result, error, stepMs } = event.data;
+    const call = pending.get(id);
+    if (!call) return;
+    if (progress) return call.onProgress(progress);
+    pending.delete(id);
+    clearTimeout(call.timer);
+    if (stepMs !== undefined) probe.steps.push(stepMs);
+    ok ? call.resolve(result) : call.reject(new Error(error));
+  };
+  worker.onerror = (event) => failAll(event.message || "ワーカーでエラーが起きました");
+  return worker;
+}
+
+function failAll(message) {
+  for (const call of pending.values()) {
+    clearTimeout(call.timer);
+    call.reject(new Error(message));
+  }
+  pending.clear();
+  worker?.terminate();
+  worker = null;
+  booted = false;
+}
+
+// One request to the engine; the first one also boots Pyodide (with a timeout, because a
+// server sending .wasm with the wrong MIME type makes Pyodide hang without an error).
+function ask(request, onProgress = () => {}) {
+  return new Promise((resolve, reject) => {
+    const id = ++sequence;
+    const timer = booted ? 0 : setTimeout(() => failAll(
+      "Python 実行環境の読み込みが時間内に終わりませんでした。ページを再読み込みしてください。"), BOOT_TIMEOUT_MS);
+    pending.set(id, { resolve, reject, onProgress, timer });
+    getWorker().postMessage({ id, request });
+  });
+}
+
+async function engineCall(el, request) {
+  if (!booted) {
+    probe.timings.bootStart ??= performance.now();
+    setState(el, "loading", STAGES.pyodide);
+    await ask(null, (stage) => setState(el, "loading", STAGES[stage] || stage));
+    booted = true;
+    probe.timings.widgetReady ??= performance.now();
+  }
+  const result = await ask({ ...request, root: el.dataset.root });
+  setState(el, "ready", "準備完了");
+  if (result.error) throw new Error(result.error);
+  return result;
+}
+
+function setState(el, state, text) {
+  el.dataset.state = state;
+  const status = el.querySelector(".tf-status");
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function showError(el, message) {
+  const box = el.querySelector(".tf-error");
+  box.textContent = message;
+  box.hidden = false;
+  if (el.dataset.state === "loading") setState(el, "error", "読み込みに失敗しました");
+}
+
+function clearError(el) {
+  const box = el.querySelector(".tf-error");
+  box.hidden = true;
+  box.textContent = "";
+}
+
+function feedback(el, text, kind = "") {
+  const box = el.querySelector(".tf-feedback");
+  box.textContent = text;
+  box.dataset.kind = kind;
+}
+
+async function run(el, request, apply) {
+  clearError(el);
+  try {
+    apply(await engineCall(el, request));
+  } catch (error) {
+    showError(el, error.message);
+  }
+}
+
+function shareUrl(el) {
+  const url = new URL(location.href);
+  url.search = "";
+  url.searchParams.set("w", el.id);
+  url.searchParams.set("s", el.dataset.code);
+  url.hash = el.id;
+  return url.href;
+}
+
+function share(el) {
+  const href = shareUrl(el);
+  history.replaceState(history.state, "", href);
+  const done = () => feedback(el, "この局面へのリンクをアドレス欄に表示しました（コピー済み）。");
+  (navigator.clipboard?.writeText(href) ?? Promise.reject()).then(done, () =>
+    feedback(el, "この局面へのリンクをアドレス欄に表示しました。"));
+}
+
+// --- scoring examples ---------------------------------------------------------------
+function mountExample(el) {
+  const update = (request) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
+    el.querySelector(".tf-body").innerHTML = result.html; // engine-rendered, escaped HTML
+    el.dataset.code = result.code;
+  });
+  el.addEventListener("change", (event) => {
+    if (!event.target.matches("select[data-variant]")) return;
+    const variants = {};
+    el.querySelectorAll("select[data-variant]").forEach((s) => (variants[s.dataset.variant] = Number(s.value)));
+    update({ variants });
+  });
+  return (code) => update({ code });
+}
+
+// --- guided lessons -----------------------------------------------------------------
+function showLesson(el, result) {
+  el.querySelector(".tf-body .tf-view").innerHTML = result.html; // engine-rendered, escaped HTML
+  el.dataset.n = result.n;
+  el.dataset.code = result.code;
+  el.dataset.done = String(result.done);
+  if (result.done) revealStepwise(el);
+}
+
+function revealStepwise(el) {
+  const rows = [...el.querySelectorAll(".tf-sheet tbody tr, .tf-sheet tfoot tr")];
+  if (!rows.length) return;
+  rows.forEach((row, i) => (row.hidden = i > 0));
+  const next = document.createElement("button");
+  next.type = "button";
+  next.className = "md-button tf-next-step";
+  next.textContent = "次の行を見る";
+  const all = document.createElement("button");
+  all.type = "button";
+  all.className = "md-button tf-all-steps";
+  all.textContent = "すべて表示";
+  const finish = () => { rows.forEach((row) => (row.hidden = false)); next.remove(); all.remove(); };
+  next.addEventListener("click", () => {
+    const hidden = rows.find((row) => row.hidden);
+    if (hidden) hidden.hidden = false;
+    if (!rows.some((row) => row.hidden)) finish();
+  });
+  all.addEventListener("click", finish);
+  el.querySelector(".tf-sheet").after(next, all);
+}
+
+function mountLesson(el) {
+  const load = (request) => run(el, { op: "lesson", ref: el.dataset.ref, ...request }, (result) => {
+    feedback(el, "");
+    showLesson(el, result);
+  });
+  const attempt = (action) => run(el, { op: "lesson_try", ref: el.dataset.ref, n: Number(el.dataset.n), action },
+    (result) => {
+      if (!result.ok) return feedback(el, result.message, result.kind);
+      feedback(el, "正解です。", "ok");
+      showLesson(el, result);
+    });
+  el.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || !el.contains(button)) return;
+    if (button.dataset.card) attempt(button.dataset.card);
+    else if (button.dataset.word) attempt(button.dataset.word);
+    else if (button.dataset.action === "restart") load({ n: 0 });
+  });
+  return (code) => load({ code });
+}
+
+function mount(el) {
+  if (el.dataset.mounted) return;
+  el.dataset.mounted = "1";
+  const open = el.dataset.widget === "lesson" ? mountLesson(el) : mountExample(el);
+  el.querySelector("[data-action=share]").addEventListener("click", () => share(el));
+  const params = new URLSearchParams(location.search);
+  if (params.get("w") === el.id && params.get("s")) {
+    open(params.get("s"));
+    if (location.hash === `#${el.id}`) el.scrollIntoView();
+  }
+}
+
+window.document$.subscribe(() => document.querySelectorAll(".trionfi-widget").forEach(mount));

@@ -1,0 +1,187 @@
+"""Card value type, canonical codes and the four packs the site's games use.
+
+Codes are the ones DESIGN.md fixes for YAML, share codes, tests and the CLI:
+trumps ``T1``..``T21``, the Fool ``F``, suit cards ``<suit><rank>`` such as ``SK``,
+``HN`` (cavalier), ``D10``, ``CA``.  ``Card.parse`` and ``str(card)`` round-trip exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+SUITS: tuple[str, ...] = ("S", "C", "H", "D")
+TRUMP = "T"
+FOOL = "F"
+
+# Suit-card ranks as integers so that packs and orders can be computed; codes map both ways.
+RANK_CODES: dict[int, str] = {
+    1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "N", 13: "Q", 14: "K",
+}
+RANK_VALUES: dict[str, int] = {code: rank for rank, code in RANK_CODES.items()}
+JACK, CAVALIER, QUEEN, KING = 11, 12, 13, 14
+
+
+class CardError(ValueError):
+    """A card code that does not name a card; the message is Japanese for the reader."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: ``suit`` is S/C/H/D, ``T`` for a trump or ``F`` for the Fool.
+
+    ``rank`` is 1..14 for suit cards (A=1 .. K=14, N=12 is the cavalier), 1..21 for
+    trumps and 0 for the Fool, so comparisons inside one suit are plain integers.
+    """
+
+    suit: str
+    rank: int
+
+    def __post_init__(self) -> None:
+        valid = (
+            (self.suit == FOOL and self.rank == 0)
+            or (self.suit == TRUMP and 1 <= self.rank <= 21)
+            or (self.suit in SUITS and self.rank in RANK_CODES)
+        )
+        if not valid:
+            raise CardError(f"存在しないカードです: {self.suit}{self.rank}")
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        """Read a canonical code; anything else raises CardError with a Japanese message."""
+        text = code.strip().upper()
+        if text == FOOL:
+            return cls(FOOL, 0)
+        if text[:1] == TRUMP and text[1:].isdigit() and not text[1:].startswith("0"):
+            number = int(text[1:])
+            if 1 <= number <= 21:
+                return cls(TRUMP, number)
+        if text[:1] in SUITS and text[1:] in RANK_VALUES:
+            return cls(text[0], RANK_VALUES[text[1:]])
+        raise CardError(f"カードの記号「{code}」は読めません（例: T21, F, SK, HN, D10, CA）")
+
+    def __str__(self) -> str:
+        if self.suit == FOOL:
+            return FOOL
+        if self.suit == TRUMP:
+            return f"{TRUMP}{self.rank}"
+        return f"{self.suit}{RANK_CODES[self.rank]}"
+
+    @property
+    def is_trump(self) -> bool:
+        return self.suit == TRUMP
+
+    @property
+    def is_fool(self) -> bool:
+        return self.suit == FOOL
+
+    @property
+    def is_court(self) -> bool:
+        return self.suit in SUITS and self.rank >= JACK
+
+
+def parse_cards(text: str | list[str]) -> list[Card]:
+    """Parse a space/comma separated string or a list of codes."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else text
+    return [Card.parse(str(item)) for item in items]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+class Pack(Enum):
+    """The four packs; values are the ids used in page markup and share codes."""
+
+    TAROT78 = "tarot78"
+    BOLOGNESE62 = "bolognese62"
+    TAROCK54 = "tarock54"
+    LHOMBRE40 = "lhombre40"
+
+    def cards(self) -> tuple[Card, ...]:
+        """The pack in canonical order (trumps, Fool, then suits S C H D from low to high)."""
+        return _PACK_CARDS[self]
+
+    def index(self, card: Card) -> int:
+        """Position of ``card`` in the canonical order (share codes store these)."""
+        try:
+            return _PACK_INDEX[self][card]
+        except KeyError:
+            raise CardError(f"{card} はこのパックにありません") from None
+
+
+def _suit_ranks(pack: Pack, suit: str) -> tuple[int, ...]:
+    courts = (JACK, CAVALIER, QUEEN, KING)
+    if pack is Pack.TAROT78:
+        return (*range(1, 11), *courts)
+    if pack is Pack.BOLOGNESE62:
+        return (1, *range(6, 11), *courts)
+    if pack is Pack.TAROCK54:
+        pips = (7, 8, 9, 10) if suit in ("S", "C") else (1, 2, 3, 4)
+        return (*pips, *courts)
+    return (*range(1, 8), JACK, QUEEN, KING)  # l'Hombre: no 8-10, no cavalier
+
+
+def _build(pack: Pack) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    if pack is not Pack.LHOMBRE40:
+        cards += [Card(TRUMP, n) for n in range(1, 22)] + [Card(FOOL, 0)]
+    for suit in SUITS:
+        cards += [Card(suit, rank) for rank in _suit_ranks(pack, suit)]
+    return tuple(cards)
+
+
+_PACK_CARDS: dict[Pack, tuple[Card, ...]] = {pack: _build(pack) for pack in Pack}
+_PACK_INDEX: dict[Pack, dict[Card, int]] = {
+    pack: {card: i for i, card in enumerate(cards)} for pack, cards in _PACK_CARDS.items()
+}
+
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How one game names its cards in Japanese (suit words, courts, trumps, specials)."""
+
+    suits: dict[str, str]
+    courts: dict[int, str]
+    specials: dict[str, str]
+    trump_word: str = "切札"
+    roman_trumps: bool = True
+
+    def name(self, card: Card) -> str:
+        code = str(card)
+        if code in self.specials:
+            return self.specials[code]
+        if card.is_trump:
+            number = ROMAN[card.rank] if self.roman_trumps else str(card.rank)
+            return f"{self.trump_word}{number}"
+        rank = self.courts.get(card.rank, RANK_CODES[card.rank])
+        return f"{self.suits[card.suit]}の{rank}"
+
+    def suit_name(self, suit: str) -> str:
+        return self.trump_word if suit == TRUMP else self.suits[suit]
+
+
+ITALIAN_SUITS = {"S": "ソード", "C": "バトン", "H": "カップ", "D": "コイン"}
+FRENCH_SUITS = {"S": "スペード", "C": "クラブ", "H": "ハート", "D": "ダイヤ"}
+ITALIAN_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "A"}
+FRENCH_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "ナイト", JACK: "ジャック", 1: "A"}
+
+NAMINGS: dict[str, Naming] = {
+    "lombardia": Naming(
+        ITALIAN_SUITS, ITALIAN_COURTS,
+        {"T21": "切札XXI（世界）", "T1": "切札I（バガット）", "F": "愚者"},
+    ),
+    "tarock": Naming(FRENCH_SUITS, FRENCH_COURTS, {"F": "スキース"}, trump_word="タロック",
+                     roman_trumps=False),
+    "lhombre": Naming(FRENCH_SUITS, FRENCH_COURTS, {}),
+}
+DEFAULT_NAMING = NAMINGS["lombardia"]
+
+
+def card_name(card: Card, game: str | None = None) -> str:
+    """Japanese name of ``card`` as ``game`` calls it (the Lombardia names by default)."""
+    return NAMINGS.get(game or "", DEFAULT_NAMING).name(card)

@@ -1,0 +1,152 @@
+"""HTML and SVG fragments: cards drawn by the engine, hands, tricks and score tables.
+
+The build pre-renders widgets with these functions and the browser worker calls the very
+same ones, so a page looks the same before and after Pyodide loads.  Everything that
+comes from data is escaped here; callers never build HTML from strings themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from .cards import FOOL, FRENCH_SUITS, ITALIAN_SUITS, ROMAN, SUITS, TRUMP, Card, Naming, Pack, card_name
+from .scoresheet import ScoreSheet, format_signed
+
+LETTERS = {14: "K", 13: "Q", 12: "C", 11: "J", 1: "A"}
+ITALIAN = {"S": "#1f4e99", "C": "#2e6b2f", "H": "#b3261e", "D": "#9a6b00"}
+FRENCH = {"S": "#222222", "C": "#222222", "H": "#c62828", "D": "#c62828"}
+ROMAN_SIZES = {1: 30, 2: 28, 3: 24, 4: 19, 5: 16}  # XVIII must still fit the 64-unit face
+FRENCH_GLYPHS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+
+# Italian suit signs drawn as paths in a 24x24 box centred on the origin.
+ITALIAN_GLYPHS = {
+    "S": '<path d="M0-11 3 4H-3Z"/><path d="M-7 4H7V6.5H-7Z"/><path d="M-1.4 6.5H1.4V11H-1.4Z"/>',
+    "C": '<path d="M-7 10 6-9" stroke-width="4.5" stroke-linecap="round" fill="none"/>'
+         '<circle cx="-2.5" cy="3.5" r="2.6"/><circle cx="2" cy="-3" r="2.6"/>',
+    "H": '<path d="M-8-9H8C8 0 4 3 0 3S-8 0-8-9Z"/><path d="M-1.5 3H1.5V8H-1.5Z"/><path d="M-6 8H6V10.5H-6Z"/>',
+    "D": '<circle r="9.5"/><circle r="5" fill="#fffdf4"/><circle r="2"/>',
+}
+
+
+def _suit_sign(suit: str, french: bool, x: float, y: float, scale: float) -> str:
+    colour = (FRENCH if french else ITALIAN)[suit]
+    if french:
+        size = 26 * scale
+        return (f'<text x="{x}" y="{y + size * 0.35:.1f}" font-size="{size:.1f}" text-anchor="middle" '
+                f'fill="{colour}">{FRENCH_GLYPHS[suit]}</text>')
+    return (f'<g transform="translate({x} {y}) scale({scale})" fill="{colour}" stroke="{colour}" '
+            f'stroke-width="0.6">{ITALIAN_GLYPHS[suit]}</g>')
+
+
+def card_svg(card: Card, game: str | None = None, french: bool = False) -> str:
+    """One card face, 64x96 units; legible at phone size (big corner index, one big sign)."""
+    title = escape(card_name(card, game))
+    if card.suit == TRUMP:
+        body = (f'<rect class="tf-face tf-trump" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
+                f'<text x="7" y="19" font-size="15" font-weight="700" fill="#4a2c91">{card.rank}</text>'
+                f'<text x="32" y="62" font-size="{ROMAN_SIZES[len(ROMAN[card.rank])]}" font-weight="700" '
+                f'text-anchor="middle" fill="#4a2c91" font-family="serif">{ROMAN[card.rank]}</text>')
+    elif card.suit == FOOL:
+        body = ('<rect class="tf-face tf-fool" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
+                '<path d="M32 30 36 42H48L38 49 42 61 32 54 22 61 26 49 16 42H28Z" fill="#c77700"/>'
+                '<text x="32" y="84" font-size="15" font-weight="700" text-anchor="middle" fill="#7a4a00">'
+                f'{"Sküs" if game == "tarock" else "愚者"}</text>')
+    else:
+        colour = (FRENCH if french else ITALIAN)[card.suit]
+        rank = LETTERS.get(card.rank, str(card.rank))
+        centre = (f'<text x="32" y="70" font-size="34" font-weight="700" text-anchor="middle" '
+                  f'fill="{colour}" font-family="serif">{rank}</text>' if card.rank > 10
+                  else _suit_sign(card.suit, french, 32, 56, 1.25))
+        body = (f'<rect class="tf-face" x="1.5" y="1.5" width="61" height="93" rx="6" stroke="{colour}"/>'
+                f'<text x="6" y="20" font-size="17" font-weight="700" fill="{colour}">{rank}</text>'
+                f'{_suit_sign(card.suit, french, 13, 32, 0.5)}{centre}')
+    return (f'<svg class="tf-svg" viewBox="0 0 64 96" role="img" aria-label="{title}">'
+            f'<title>{title}</title>{body}</svg>')
+
+
+def card(card: Card, game: str | None = None, *, button: bool = False, legal: bool = True,
+         french: bool = False) -> str:
+    """A card as a static picture or, with ``button``, as a clickable hand card."""
+    svg = card_svg(card, game, french)
+    code = escape(str(card))
+    if not button:
+        return f'<span class="tf-card" data-card="{code}">{svg}</span>'
+    state = "" if legal else " tf-illegal"
+    hint = "" if legal else ' title="出せない札です。押すと理由が表示されます"'
+    return (f'<button type="button" class="tf-card tf-button{state}" data-card="{code}" '
+            f'data-legal="{str(legal).lower()}"{hint}>{svg}</button>')
+
+
+def cards_row(cards: Iterable[Card], game: str | None = None, french: bool = False) -> str:
+    inner = "".join(card(c, game, french=french) for c in cards)
+    return f'<div class="tf-cards">{inner}</div>'
+
+
+def pack_grid(pack: Pack, game: str | None = None, naming: Naming | None = None) -> str:
+    """The whole pack, one labelled row per suit and one for trumps and the Fool."""
+    french = pack in (Pack.TAROCK54, Pack.LHOMBRE40)
+    groups: list[tuple[str, list[Card]]] = []
+    trumps = [c for c in pack.cards() if c.suit in (TRUMP, FOOL)]
+    if trumps:
+        groups.append(("切札と愚者" if game != "tarock" else "タロックとスキース", trumps))
+    names = naming.suits if naming else FRENCH_SUITS if french else ITALIAN_SUITS
+    for suit in SUITS:
+        groups.append((names[suit], sorted((c for c in pack.cards() if c.suit == suit), key=lambda c: -c.rank)))
+    rows = "".join(
+        f'<div class="tf-pack-group"><p class="tf-pack-label">{escape(label)}（{len(cs)}枚）</p>'
+        f'{cards_row(cs, game, french)}</div>'
+        for label, cs in groups
+    )
+    return f'<div class="tf-pack" data-pack="{pack.value}">{rows}</div>'
+
+
+def hand(cards: Sequence[Card], game: str, legal: Iterable[Card] | None) -> str:
+    """The reader's hand; ``legal`` None draws a static hand, else buttons marking illegal cards."""
+    if legal is None:
+        return f'<div class="tf-hand">{"".join(card(c, game) for c in cards)}</div>'
+    allowed = set(legal)
+    return ('<div class="tf-hand" role="group" aria-label="あなたの手札">'
+            + "".join(card(c, game, button=True, legal=c in allowed) for c in cards) + "</div>")
+
+
+def trick(plays: Sequence[tuple[str, Card]], game: str, caption: str = "", winner: int | None = None) -> str:
+    """Cards on the table with the seat that played each (``winner`` index highlighted)."""
+    items = "".join(
+        f'<figure class="tf-play{" tf-winner" if i == winner else ""}">{card(c, game)}'
+        f"<figcaption>{escape(who)}</figcaption></figure>"
+        for i, (who, c) in enumerate(plays)
+    )
+    cap = f'<p class="tf-caption">{escape(caption)}</p>' if caption else ""
+    return f'<div class="tf-trick">{items}</div>{cap}'
+
+
+def score_table(sheet: ScoreSheet, root: str) -> str:
+    """The worked score as a table: one row per step, the rule linked, totals at the end."""
+    rows: list[str] = []
+    party = None
+    for i, step in enumerate(sheet.steps):
+        if step.party != party:
+            party = step.party
+            label = party or "全体"
+            rows.append(f'<tr class="tf-party"><th colspan="3" scope="rowgroup">{escape(label)}</th></tr>')
+        value = "" if step.value is None else escape(format_signed(step.value))
+        rows.append(
+            f'<tr class="tf-step" data-step="{i}"><th scope="row">{escape(step.label)}</th>'
+            f'<td>{escape(step.detail)} <a class="tf-rule" href="{escape(step.rule.href(root))}">→ルール</a></td>'
+            f'<td class="tf-num">{value}</td></tr>'
+        )
+    totals = "".join(
+        f'<tr class="tf-total"><th scope="row" colspan="2">{escape(name)}の得点</th>'
+        f'<td class="tf-num">{escape(format_signed(v))}</td></tr>'
+        for name, v in sheet.totals.items()
+    )
+    return (f'<table class="tf-sheet"><caption>{escape(sheet.title)}</caption>'
+            f'<thead><tr><th scope="col">項目</th><th scope="col">内容</th><th scope="col">点</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody><tfoot>{totals}</tfoot></table>")
+
+
+def paragraphs(text: str) -> str:
+    """Author text (lesson prompts, notes) as escaped paragraphs; blank lines separate them."""
+    parts = [p.strip() for p in text.split("\n\n") if p.strip()]
+    return "".join(f"<p>{escape(p)}</p>" for p in parts)

@@ -1,0 +1,146 @@
+"""The trick-taking core shared by the games: which cards may be played and who wins.
+
+Every refusal and every win comes with a structured reason, because the site's promise is
+to say *why* a card cannot be played and *why* a trick was won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import TRUMP, Card, Naming
+
+
+@dataclass(frozen=True)
+class TrickPolicy:
+    """What a game's trick play obliges.
+
+    ``suit_of`` gives the suit a card follows (``T`` for trumps); ``strength`` orders the
+    cards of one suit (higher wins); ``is_excuse`` marks a card that may always be played
+    and never wins (the Lombardia Fool).  ``equal_later_wins`` settles equal strengths in
+    favour of the later card (Ottocento's four Moors).
+    """
+
+    suit_of: Callable[[Card], str]
+    strength: Callable[[Card], int]
+    is_excuse: Callable[[Card], bool] = lambda card: False
+    must_trump: bool = True
+    must_overtrump: bool = False
+    equal_later_wins: bool = False
+
+
+@dataclass(frozen=True)
+class Play:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why ``card`` may not be played now: a code for tests and a Japanese sentence."""
+
+    card: Card
+    code: str  # "must_follow" | "must_trump" | "must_overtrump" | "not_in_hand"
+    led_suit: str
+    required: tuple[Card, ...]
+    message: str
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    winner: int  # seat
+    card: Card
+    code: str  # "highest_trump" | "highest_of_suit"
+    message: str
+
+
+def led_suit(trick: Sequence[Play], policy: TrickPolicy) -> str | None:
+    """The suit to follow: that of the first card that is not an excuse (None if none yet)."""
+    for play in trick:
+        if not policy.is_excuse(play.card):
+            return policy.suit_of(play.card)
+    return None
+
+
+def _highest_trump(trick: Sequence[Play], policy: TrickPolicy) -> int | None:
+    trumps = [policy.strength(p.card) for p in trick if policy.suit_of(p.card) == TRUMP
+              and not policy.is_excuse(p.card)]
+    return max(trumps) if trumps else None
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> list[Card]:
+    """Cards of ``hand`` that may be played to ``trick``, in hand order."""
+    return [card for card in hand if refusal(card, hand, trick, policy, None) is None]
+
+
+def _required(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> tuple[str, list[Card]]:
+    """The obligation in force and the cards that satisfy it ("free" when none applies)."""
+    suit = led_suit(trick, policy)
+    if suit is None:
+        return "free", list(hand)
+    followers = [c for c in hand if not policy.is_excuse(c) and policy.suit_of(c) == suit]
+    trumps = [c for c in hand if not policy.is_excuse(c) and policy.suit_of(c) == TRUMP]
+    if suit != TRUMP and followers:
+        return "must_follow", followers
+    if (suit == TRUMP and followers) or (policy.must_trump and trumps):
+        candidates = followers if suit == TRUMP else trumps
+        top = _highest_trump(trick, policy)
+        if policy.must_overtrump and top is not None:
+            higher = [c for c in candidates if policy.strength(c) > top]
+            if higher:
+                return "must_overtrump", higher
+        return ("must_follow" if suit == TRUMP else "must_trump"), candidates
+    return "free", list(hand)
+
+
+def refusal(card: Card, hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy,
+            naming: Naming | None) -> Refusal | None:
+    """None when ``card`` may be played; otherwise the reason, worded with ``naming``."""
+    suit = led_suit(trick, policy) or ""
+    if card not in hand:
+        return Refusal(card, "not_in_hand", suit, (), "その札は手札にありません。")
+    if policy.is_excuse(card):
+        return None
+    code, allowed = _required(hand, trick, policy)
+    if code == "free" or card in allowed:
+        return None
+    return Refusal(card, code, suit, tuple(allowed), _refusal_message(code, suit, allowed, naming))
+
+
+def _refusal_message(code: str, suit: str, allowed: list[Card], naming: Naming | None) -> str:
+    suit_word = naming.suit_name(suit) if naming else suit
+    names = "、".join(naming.name(c) for c in allowed) if naming else " ".join(map(str, allowed))
+    if code == "must_follow":
+        return (f"{suit_word}がリードされています。手札に{suit_word}があるので、"
+                f"{suit_word}を出さなければなりません（{names}）。")
+    if code == "must_trump":
+        return f"{suit_word}を持っていないので、切札を出さなければなりません（{names}）。"
+    return f"場の切札より強い切札を持っているので、それを出さなければなりません（{names}）。"
+
+
+def trick_winner(trick: Sequence[Play], policy: TrickPolicy, naming: Naming | None,
+                 seat_names: Sequence[str] | None = None) -> TrickResult:
+    """Who wins a complete trick, and why (seats worded with ``seat_names`` when given)."""
+    suit = led_suit(trick, policy)
+    contenders = [p for p in trick if not policy.is_excuse(p.card)]
+    if suit is None or not contenders:
+        raise ValueError("a trick needs at least one card that is not an excuse")
+    trumps = [p for p in contenders if policy.suit_of(p.card) == TRUMP]
+    pool, code = (trumps, "highest_trump") if trumps else (
+        [p for p in contenders if policy.suit_of(p.card) == suit], "highest_of_suit")
+    best = pool[0]
+    for play in pool[1:]:
+        mine, theirs = policy.strength(play.card), policy.strength(best.card)
+        if mine > theirs or (mine == theirs and policy.equal_later_wins):
+            best = play
+    name = naming.name(best.card) if naming else str(best.card)
+    who = seat_names[best.seat] if seat_names else f"席{best.seat}"
+    if code == "highest_trump":
+        message = f"{name}がこのトリックで一番強い切札なので、{who}が勝ちます。"
+        if suit != TRUMP:
+            message = f"切札が出たので切札どうしで比べます。{message}"
+    else:
+        suit_word = naming.suit_name(suit) if naming else suit
+        message = f"切札は出ていません。リードされた{suit_word}の中で{name}が一番強いので、{who}が勝ちます。"
+    return TrickResult(best.seat, best.card, code, message)

@@ -1,0 +1,209 @@
+"""The one JSON door between the page and the engine.
+
+The browser worker calls ``handle`` with a JSON request and gets JSON back; the build
+calls the same view functions to pre-render each widget, so what the reader sees before
+and after Pyodide loads comes from one place.  ``handle`` never raises: every failure
+becomes ``{"error": <Japanese sentence>}`` so one broken widget never breaks the page.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from . import render
+from .game import GameState, IllegalAction, Variants
+from .games import GAMES
+from .share import ShareError
+from .tutorials import Example, Lesson, ScoredPosition, TutorialError, load_all
+
+_TUTORIALS: dict[str, Lesson | Example] = {}
+_POSITIONS: dict[str, Any] = {}
+
+
+def load_tutorials(payload: str) -> int:
+    """Register the site's tutorials (a JSON list of [file name, data]); returns how many."""
+    _TUTORIALS.clear()
+    _TUTORIALS.update(load_all([(name, data) for name, data in json.loads(payload)]))
+    return len(_TUTORIALS)
+
+
+def register(tutorials: dict[str, Lesson | Example]) -> None:
+    """Build-time twin of load_tutorials for already validated tutorials."""
+    _TUTORIALS.clear()
+    _TUTORIALS.update(tutorials)
+
+
+def handle(request: str) -> str:
+    try:
+        data = json.loads(request)
+        op = data.get("op")
+        if op == "example":
+            result = example_op(data)
+        elif op == "lesson":
+            result = lesson_op(data)
+        elif op == "lesson_try":
+            result = lesson_try_op(data)
+        else:
+            raise ValueError(f"知らない操作です: {op}")
+    except (ShareError, IllegalAction, TutorialError, ValueError, KeyError, TypeError) as error:
+        result = {"error": str(error) or "要求を処理できませんでした。"}
+    return json.dumps(result, ensure_ascii=False)
+
+
+def _tutorial(ref: Any, kind: type) -> Any:
+    tutorial = _TUTORIALS.get(str(ref))
+    if not isinstance(tutorial, kind):
+        raise ValueError(f"「{ref}」という{'練習' if kind is Lesson else '例'}は見つかりません。")
+    return tutorial
+
+
+# --- scoring examples ----------------------------------------------------------------------
+def example_op(data: dict[str, Any]) -> dict[str, Any]:
+    example: Example = _tutorial(data["ref"], Example)
+    root = str(data.get("root", "../"))
+    position: ScoredPosition = example.position
+    if data.get("code"):
+        position = type(example.position).from_share_code(str(data["code"]))  # type: ignore[attr-defined]
+        if position.with_variants(example.position.variants) != example.position:
+            raise ShareError("この共有リンクは、この例とは別の局面を指しています。")
+    if data.get("variants"):
+        position = position.with_variants(_variants_from_indices(example.game, data["variants"]))
+    return {"html": example_body(example, position, root), "code": position.share_code()}
+
+
+def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
+    options = {o.name: o for o in GAMES[game].VARIANTS}
+    chosen: Variants = {}
+    for name, index in indices.items():
+        option = options.get(name)
+        if option is None or not isinstance(index, int) or not 0 <= index < len(option.choices):
+            raise ValueError("ヴァリアントの指定が正しくありません。")
+        chosen[name] = option.choices[index][0]
+    return chosen
+
+
+def variant_controls(game: str, variants: Variants) -> str:
+    items = []
+    for option in GAMES[game].VARIANTS:
+        current = option.index(variants[option.name])
+        choices = "".join(
+            f'<option value="{i}"{" selected" if i == current else ""}>{escape(label)}</option>'
+            for i, (_, label) in enumerate(option.choices)
+        )
+        items.append(f'<label class="tf-variant">{escape(option.label)} '
+                      f'<select data-variant="{escape(option.name)}">{choices}</select></label>')
+    return f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}</fieldset>'
+
+
+def example_body(example: Example, position: ScoredPosition, root: str) -> str:
+    sheet = position.score()
+    return (f'<div class="tf-intro">{render.paragraphs(example.intro)}</div>'
+            f"{position_view(example.game, position)}"
+            f"{variant_controls(example.game, position.variants)}"
+            f"{render.score_table(sheet, root)}")
+
+
+def position_view(game: str, position: Any) -> str:
+    """Each seat's pile and the discard (the Lombardia final position)."""
+    from .games.lombardia import SEAT_NAMES
+
+    blocks = [
+        f'<div class="tf-pile"><p class="tf-pile-label">{escape(SEAT_NAMES[seat])}の取り札'
+        f"（{len(pile)}枚）</p>{render.cards_row(pile, game)}</div>"
+        for seat, pile in enumerate(position.piles)
+    ]
+    blocks.append(f'<div class="tf-pile"><p class="tf-pile-label">捨て札（{len(position.discard)}枚）</p>'
+                  f"{render.cards_row(position.discard, game)}</div>")
+    return f'<details class="tf-position"><summary>取り札を見る</summary>{"".join(blocks)}</details>'
+
+
+# --- lessons -------------------------------------------------------------------------------
+def lesson_op(data: dict[str, Any]) -> dict[str, Any]:
+    lesson: Lesson = _tutorial(data["ref"], Lesson)
+    root = str(data.get("root", "../"))
+    if data.get("code"):
+        state = GAMES[lesson.game].from_share_code(str(data["code"]))
+        n = lesson.next_stop(lesson.progress_of(state))
+    else:
+        n = lesson.next_stop(int(data.get("n", 0)))
+    return lesson_view(lesson, n, root, previous=n)
+
+
+def lesson_try_op(data: dict[str, Any]) -> dict[str, Any]:
+    lesson: Lesson = _tutorial(data["ref"], Lesson)
+    n = int(data["n"])
+    if n != lesson.next_stop(n) or n >= len(lesson.script):
+        raise ValueError("この局面では選ぶ手がありません。")
+    step = lesson.script[n]
+    state = lesson.state_at(n)
+    action = state.parse_action(str(data["action"]))
+    reason = state.refusal(action)
+    if reason is not None:
+        return {"ok": False, "kind": "illegal", "message": f"なぜ出せない？ {reason}"}
+    if action != step.action:
+        hint = step.hint or "その手もルール上は指せますが、この練習では別の手を考えてみましょう。"
+        return {"ok": False, "kind": "other", "message": hint}
+    return {"ok": True, **lesson_view(lesson, lesson.next_stop(n + 1), str(data.get("root", "../")), previous=n)}
+
+
+def _reader_choices(state: GameState, reader: int, game: str) -> str:
+    """Buttons for the reader's decision: the hand with legal marks, or the offered cards/words."""
+    legal = state.legal_actions()
+    cards = [a.card for a in legal if a.card is not None]
+    words = [a for a in legal if a.card is None]
+    hand = state.hand(reader)
+    html = ""
+    if cards and all(c in hand for c in cards):
+        html += render.hand(hand, game, cards)
+    else:
+        html += render.hand(hand, game, None)
+        if cards:
+            html += '<p class="tf-choice-label">渡す札を選んでください:</p>' + render.hand(cards, game, cards)
+    if words:
+        html += '<div class="tf-words">' + "".join(
+            f'<button type="button" class="md-button tf-word" data-word="{escape(a.kind)}">'
+            f"{escape(state.describe(a))}</button>" for a in words) + "</div>"
+    return html
+
+
+def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, Any]:
+    """The lesson after step ``n``'s predecessors: what just happened, the table, the next prompt."""
+    state = lesson.state_at(previous)
+    events: list[str] = []
+    for step in lesson.script[previous:n]:
+        seen = len(state.log)
+        actor = state.current_player()
+        state.apply(step.action)
+        who = "あなた" if actor == lesson.reader else f"席{actor}"
+        line = f"{who}: {state.describe(step.action)}"
+        events.append(f"{line}。{step.note}" if step.note else line)
+        events += state.log[seen:]
+    plays, caption, winner = state.table()
+    done = n >= len(lesson.script)
+    parts = [f'<p class="tf-progress">{_progress(lesson, n)}</p>']
+    if events:
+        parts.append('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>")
+    parts.append(render.trick(plays, lesson.game, caption, winner))
+    if done:
+        parts.append(f'<div class="tf-prompt">{render.paragraphs(lesson.outro or "練習はここまでです。")}</div>')
+        if state.is_terminal():
+            parts.append(render.score_table(state.score(), root))
+        parts.append(render.hand(state.hand(lesson.reader), lesson.game, None))
+    else:
+        parts.append(f'<div class="tf-prompt">{render.paragraphs(lesson.script[n].prompt)}</div>')
+        parts.append(_reader_choices(state, lesson.reader, lesson.game))
+    return {"html": "".join(parts), "n": n, "done": done, "code": state.share_code()}
+
+
+def _progress(lesson: Lesson, n: int) -> str:
+    stops = [i for i, step in enumerate(lesson.script) if step.reader]
+    done = sum(1 for i in stops if i < n)
+    return f"あなたの手 {done} / {len(stops)}"
+
+
+def lesson_intro(lesson: Lesson, root: str) -> str:
+    """Pre-rendered first screen: the intro, the reader's hand and the first prompt."""
+    view = lesson_view(lesson, lesson.next_stop(0), root, previous=0)
+    return f'<div class="tf-intro">{render.paragraphs(lesson.intro)}</div><div class="tf-view">{view["html"]}</div>'

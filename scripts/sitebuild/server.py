@@ -1,0 +1,125 @@
+"""Static server for the built site (stdlib only), used by scripts/serve, tests/site and scripts/bench.
+
+Pyodide needs ``.wasm`` served as ``application/wasm`` (with a wrong type it hangs without an
+error) and ``.mjs`` as JavaScript; the table below does not depend on the machine's
+/etc/mime.types.  Run directly: ``python scripts/sitebuild/server.py --directory site --port 8000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import re
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".xml": "application/xml",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+
+class SiteRequestHandler(SimpleHTTPRequestHandler):
+    """Serves one directory; quiet unless ``verbose``; always revalidates (the site is rebuilt often)."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
+    verbose = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 8000,
+                verbose: bool = False) -> ThreadingHTTPServer:
+    """A bound (not yet running) threading server for ``directory``; raises OSError if the port is busy."""
+    root = Path(directory).resolve()
+    if not (root / "index.html").is_file():
+        raise FileNotFoundError(f"{root}/index.html がありません。先に mkdocs build --strict を実行してください。")
+    handler_class = type("Handler", (SiteRequestHandler,), {"verbose": verbose})
+    server = ThreadingHTTPServer((host, port), functools.partial(handler_class, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+@contextlib.contextmanager
+def serving(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> Iterator[str]:
+    """Serve ``directory`` in a background thread; yields the origin, e.g. ``http://127.0.0.1:8000``."""
+    server = make_server(directory, host, port)
+    thread = threading.Thread(target=server.serve_forever, name=f"site-server-{port}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def site_origin(directory: Path | str) -> tuple[str, int]:
+    """Host and port of the ``site_url`` the site was built with, read from its sitemap.xml.
+
+    Material's instant navigation only intercepts links that match the sitemap, so tests and
+    benchmarks must serve the site on exactly this origin (tech-notes §7.2).
+    """
+    sitemap = Path(directory) / "sitemap.xml"
+    if not sitemap.is_file():
+        raise FileNotFoundError(f"{sitemap} がありません。先に `mkdocs build --strict` を実行してください。")
+    match = re.search(r"<loc>\s*(https?://[^<\s]+)", sitemap.read_text(encoding="utf-8"))
+    if match is None:
+        raise ValueError(f"{sitemap} に <loc> がありません")
+    url = urlsplit(match.group(1))
+    if url.scheme != "http" or url.hostname is None:
+        raise ValueError(f"{sitemap}: site_url {match.group(1)} はローカルで配信できません"
+                         "（SITE_URL=http://HOST:PORT/ で再ビルドしてください）")
+    return url.hostname, url.port or 80
+
+
+def sitemap_urls(directory: Path | str) -> list[str]:
+    """Every page URL listed in the site's sitemap.xml, in order."""
+    text = (Path(directory) / "sitemap.xml").read_text(encoding="utf-8")
+    return [m.strip() for m in re.findall(r"<loc>([^<]+)</loc>", text)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the built site with correct MIME types.")
+    parser.add_argument("--directory", "-d", default="site")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", "-p", type=int, default=8000)
+    parser.add_argument("--verbose", "-v", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.directory, args.host, args.port, verbose=args.verbose)
+    except (OSError, FileNotFoundError) as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 1
+    where = Path(args.directory).resolve()
+    print(f"serve: http://{args.host}:{args.port}/  ({where}; Ctrl+C で終了)", flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nserve: stopped", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

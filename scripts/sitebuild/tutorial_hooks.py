@@ -1,0 +1,76 @@
+"""MkDocs lifecycle for tutorials and widgets: validate, pre-render, publish, check rule links.
+
+Called from scripts/mkdocs_hook.py.  A broken tutorial file or a widget naming something
+unknown stops the build with the file (and line) to fix; every rule that a score sheet or a
+variant switch cites must exist as a heading id on that game's rules page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from engine import web
+from engine.games import GAMES
+from engine.scoresheet import RuleRef
+from engine.tutorials import Example, Lesson
+
+from .tutorial_files import TutorialFileError, read_all
+from .widgets import MarkupError, expand
+
+_state: dict[str, Any] = {}
+
+
+def on_config(config: MkDocsConfig) -> None:
+    root = Path(config.config_file_path).parent
+    try:
+        tutorials, raw = read_all(root)
+    except TutorialFileError as error:
+        raise PluginError(f"練習・例のファイルに誤りがあります: {error}") from None
+    web.register(tutorials)
+    _state.update(tutorials=tutorials, raw=raw)
+
+
+def on_files(files: Files, config: MkDocsConfig) -> None:
+    payload = json.dumps(_state["raw"], ensure_ascii=False, separators=(",", ":"))
+    files.append(File.generated(config, "assets/engine/tutorials.json", content=payload))
+
+
+def on_page_content(html: str, page: Page, download_mb: float) -> str:
+    try:
+        return expand(html, page.file.src_uri, page.url, _state["tutorials"], download_mb)
+    except MarkupError as error:
+        raise PluginError(str(error)) from None
+
+
+def cited_rules() -> set[RuleRef]:
+    """Every rule heading the engine links to: variant switches and each example's and lesson's sheet."""
+    refs = {option.rule for cls in GAMES.values() for option in cls.VARIANTS}
+    for tutorial in _state["tutorials"].values():
+        if isinstance(tutorial, Example):
+            sheets = [tutorial.position.score()]
+        else:
+            assert isinstance(tutorial, Lesson)
+            end = tutorial.state_at(len(tutorial.script))
+            sheets = [end.score()] if end.is_terminal() else []
+        refs |= {step.rule for sheet in sheets for step in sheet.steps}
+    return refs
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    site = Path(config.site_dir)
+    missing = []
+    for ref in sorted(cited_rules(), key=str):
+        page = site / ref.game / "index.html"
+        ids = set(re.findall(r'id="([^"]+)"', page.read_text(encoding="utf-8"))) if page.exists() else set()
+        if ref.anchor not in ids:
+            missing.append(str(ref))
+    if missing:
+        raise PluginError(f"ルールページに見出しがありません: {', '.join(missing)}")

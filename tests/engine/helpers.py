@@ -1,0 +1,42 @@
+"""Deal builders for scenario tests: name the cards that matter, the rest fills up in pack order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card, Pack, parse_cards
+from engine.game import Action
+from engine.games.lombardia import LombardiaState
+
+
+def hands_with(*fixed: str | Sequence[str], sizes: Sequence[int] = (19, 19, 19, 21)) -> list[list[Card]]:
+    """Hands whose listed cards come first; other cards fill the remaining places in pack order."""
+    chosen = [parse_cards(list(f) if not isinstance(f, str) else f) for f in fixed]
+    chosen += [[] for _ in range(len(sizes) - len(chosen))]
+    used = {c for hand in chosen for c in hand}
+    spare = iter(c for c in Pack.TAROT78.cards() if c not in used)
+    return [hand + [next(spare) for _ in range(size - len(hand))] for hand, size in zip(chosen, sizes, strict=True)]
+
+
+def codes(actions: Sequence[Action]) -> list[str]:
+    return sorted(str(a.card) if a.card is not None else a.kind for a in actions)
+
+
+def started(hands: list[list[Card]], discards: str = "", **variants: object) -> LombardiaState:
+    """A Lombardia state past the monte and the dealer's two discards (the first legal ones if none named)."""
+    state = LombardiaState.from_hands(hands, dict(variants))  # type: ignore[arg-type]
+    state.apply(Action("keep"))  # one refusal is enough to play the deal
+    for code in discards.split() or [""] * 2:
+        state.apply(state.parse_action(code) if code else state.legal_actions()[0])
+    return state
+
+
+# A deal built so that every obligation shows up in the first tricks:
+# seat 3 (dealer): all cups + S A..7, no trumps, no batons; seat 2: trumps II..XII + coins A..8;
+# seat 1: batons A..10, the Fool and trumps XIII..XX; seat 0: the rest.
+SCENARIO = [
+    "T1 T21 CJ CN CQ CK S8 S9 S10 SJ SN SQ SK D9 D10 DJ DN DQ DK",
+    "CA C2 C3 C4 C5 C6 C7 C8 C9 C10 F T13 T14 T15 T16 T17 T18 T19 T20",
+    "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 DA D2 D3 D4 D5 D6 D7 D8",
+    "HA H2 H3 H4 H5 H6 H7 H8 H9 H10 HJ HN HQ HK SA S2 S3 S4 S5 S6 S7",
+]

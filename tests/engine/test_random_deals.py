@@ -1,0 +1,67 @@
+"""Random full deals checking the invariants at every step (OpenSpiel-style)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.cards import Pack
+from engine.games.lombardia import LombardiaState, Position, card_value
+
+DEALS = 1000
+
+
+def random_variants(rng: random.Random) -> dict[str, object]:
+    return {o.name: rng.choice(o.choices)[0] for o in LombardiaState.VARIANTS}
+
+
+def all_cards(state: LombardiaState) -> Counter[str]:
+    cards = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
+    cards += [p.card for p in state.trick] + state.discard
+    return Counter(map(str, cards))
+
+
+PACK = Counter(map(str, Pack.TAROT78.cards()))
+
+
+def check_step(state: LombardiaState) -> None:
+    assert all_cards(state) == PACK
+    copy = state.clone()
+    assert copy == state
+    assert LombardiaState.from_share_code(state.share_code()) == state
+    if not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "legal set empty before the end"
+        copy.apply(legal[0])
+        assert copy != state or state.phase == "monte", "clone must be independent"
+
+
+def check_end(state: LombardiaState) -> None:
+    sheet = state.score()
+    if state.phase == "abandoned":
+        assert set(sheet.totals.values()) == {0}
+        return
+    v = state.variants
+    expected_pack = 71 + (int(v["xxi_value"]) - 5) + (1 if v["odd_pair_scores"] else 0)
+    assert sum(card_value(c, v) for c in Pack.TAROT78.cards()) == 71 + int(v["xxi_value"]) - 5
+    assert sum(sheet.totals.values()) == expected_pack - 72
+    position = state.position()
+    assert Position.from_share_code(position.share_code()) == position
+    assert len(state.tricks) == 19 and all(len(h) == 0 for h in state.hands)
+
+
+def test_random_full_deals() -> None:
+    rng = random.Random(20261122)
+    finished = abandoned = 0
+    for _ in range(DEALS):
+        deal = list(Pack.TAROT78.cards())
+        rng.shuffle(deal)
+        state = LombardiaState(deal, random_variants(rng))  # type: ignore[arg-type]
+        check_step(state)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))  # monte: half agree, so ~1/16 deals are thrown in
+            check_step(state)
+        check_end(state)
+        finished += state.phase == "done"
+        abandoned += state.phase == "abandoned"
+    assert finished > DEALS // 2 and abandoned > 0

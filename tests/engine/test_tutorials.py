@@ -1,0 +1,109 @@
+"""Lesson and example validation (engine side) and the JSON door the browser worker calls."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from helpers import SCENARIO
+
+from engine import web
+from engine.tutorials import Lesson, TutorialError, load, load_all
+
+
+def lesson_data(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": "test-lesson", "kind": "lesson", "game": "lombardia", "title": "テスト", "reader": 0,
+        "intro": "はじめに", "outro": "おわり",
+        "hands": dict(enumerate(SCENARIO)),
+        "setup": ["keep", "discard S6", "discard S7"],
+        "script": [
+            {"expect": "CK", "prompt": "バトンのキングを出してください。", "hint": "ちがいます", "note": "よし"},
+            {"play": "C2"}, {"play": "T3"}, {"play": "H5", "note": "ディーラーは自由"},
+            {"play": "T4"}, {"play": "H6"},
+            {"expect": "T1", "prompt": "切札を出します。"},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+def test_a_valid_lesson_loads_and_steps() -> None:
+    lesson = load(lesson_data())
+    assert isinstance(lesson, Lesson) and lesson.next_stop(0) == 0 and lesson.next_stop(1) == 6
+    state = lesson.state_at(6)
+    assert state.current_player() == 0 and lesson.progress_of(state) == 6
+
+
+@pytest.mark.parametrize(("change", "path", "message"), [
+    ({"id": "Bad Id"}, "id", "半角"),
+    ({"game": "chess"}, "game", "ゲーム"),
+    ({"reader": 7}, "reader", "席番号"),
+    ({"setup": ["keep", "discard SK"]}, "setup[1]", "指せません"),
+    ({"hands": {0: "CK T1 XX"}}, "hands[0]", "読めません"),
+    ({"variants": {"xxi_value": 7}}, "variants", "選択肢"),
+])
+def test_malformed_lessons_name_the_field(change: dict[str, Any], path: str, message: str) -> None:
+    with pytest.raises(TutorialError, match=message) as error:
+        load(lesson_data(**change))
+    assert error.value.where() == path
+
+
+def test_script_steps_are_checked_against_the_engine() -> None:
+    script = lesson_data()["script"]
+    bad = [dict(script[0], expect="T1"), *script[1:]]
+    with pytest.raises(TutorialError) as error:
+        load(lesson_data(script=[script[0], {"play": "T13"}]))  # seat 1 must follow batons
+    assert error.value.where() == "script[1].play" and "バトン" in str(error.value)
+    with pytest.raises(TutorialError) as error:
+        load(lesson_data(script=bad))  # after a trump lead seat 1 may not play C2
+    assert error.value.where() == "script[1].play"
+    with pytest.raises(TutorialError, match="expect"):
+        load(lesson_data(script=[{"play": "CK"}]))
+    with pytest.raises(TutorialError, match="prompt"):
+        load(lesson_data(script=[{"expect": "CK"}]))
+
+
+def test_duplicate_ids_are_refused() -> None:
+    with pytest.raises(TutorialError, match="重なって"):
+        load_all([("a.yaml", lesson_data()), ("b.yaml", lesson_data())])
+
+
+def call(**request: Any) -> dict[str, Any]:
+    return json.loads(web.handle(json.dumps(request)))
+
+
+@pytest.fixture
+def registered() -> None:
+    web.load_tutorials(json.dumps([["t.yaml", lesson_data()]]))
+
+
+def test_web_lesson_flow(registered: None) -> None:
+    view = call(op="lesson", ref="test-lesson")
+    assert view["n"] == 0 and not view["done"] and 'data-card="CK"' in view["html"]
+    illegal = call(op="lesson_try", ref="test-lesson", n=0, action="SX")
+    assert "error" in illegal
+    other = call(op="lesson_try", ref="test-lesson", n=0, action="T1")
+    assert other == {"ok": False, "kind": "other", "message": "ちがいます"}
+    good = call(op="lesson_try", ref="test-lesson", n=0, action="CK")
+    assert good["ok"] and good["n"] == 6 and "よし" in good["html"] and "第1トリック" in good["html"]
+    refused = call(op="lesson_try", ref="test-lesson", n=6, action="CA")
+    assert refused["kind"] == "illegal" and "なぜ出せない" in refused["message"]
+    shared = call(op="lesson", ref="test-lesson", code=good["code"])
+    assert shared["n"] == 6 and shared["html"].count("tf-card") > 0
+    done = call(op="lesson_try", ref="test-lesson", n=6, action="T1")
+    assert done["done"] and "おわり" in done["html"]
+
+
+def test_web_errors_are_japanese_and_never_raise(registered: None) -> None:
+    assert "見つかりません" in call(op="lesson", ref="nope")["error"]
+    assert "共有リンク" in call(op="lesson", ref="test-lesson", code="loG1.AAAA.AAAAAA")["error"]
+    assert "知らない操作" in call(op="dance")["error"]
+    assert "error" in json.loads(web.handle("{not json"))
+
+
+def test_rendered_text_is_escaped(registered: None) -> None:
+    web.load_tutorials(json.dumps([["t.yaml", lesson_data(intro="<script>alert(1)</script>")]]))
+    html = web.lesson_intro(web._TUTORIALS["test-lesson"], "../")  # type: ignore[arg-type]
+    assert "<script>" not in html and "&lt;script&gt;" in html

@@ -1,0 +1,138 @@
+"""Browser fixtures for the built site: Debian's chromium, the site served on its own origin,
+and a guard that fails a test on any off-origin request, page error or console error.
+
+Run after ``mkdocs build --strict`` (./scripts/test does both).  One browser per session;
+pytest-playwright gives every test a fresh context and page.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+from sitebuild import browser, server  # noqa: E402
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch /usr/bin/chromium (no `playwright install`), headless, with no background traffic."""
+    try:
+        return {**browser_type_launch_args, **browser.launch_args()}
+    except FileNotFoundError as error:
+        pytest.exit(str(error), returncode=1)
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "locale": "ja-JP", "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "sitemap.xml").is_file():
+        pytest.exit("site/ がありません。先に mkdocs build --strict を実行してください（./scripts/test なら自動）。",
+                    returncode=1)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Origin (no trailing slash) serving site/, e.g. ``http://127.0.0.1:8000``.
+
+    It is the origin of the ``site_url`` the site was built with: Material's instant navigation
+    silently falls back to full page loads on any other origin (tech-notes §7.2).
+    """
+    host, port = server.site_origin(site_dir)
+    try:
+        with server.serving(site_dir, host, port) as origin:
+            yield origin
+    except OSError as error:
+        pytest.exit(f"{host}:{port} で配信できません（{error}）。./scripts/serve など、そのポートを使っている"
+                    f"プロセスを止めるか、SITE_URL=http://127.0.0.1:別のポート/ でビルドし直してください。",
+                    returncode=1)
+
+
+@pytest.fixture(scope="session")
+def site_pages(site_dir: Path, site_url: str) -> list[str]:
+    """Every page URL of the sitemap."""
+    return server.sitemap_urls(site_dir)
+
+
+@dataclass
+class PageGuard:
+    """What a page did that a test must not allow; filled by event handlers while the test runs."""
+
+    page: Page
+    origin: str
+    off_origin: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def allowed(self, url: str) -> bool:
+        return url == self.origin or url.startswith((self.origin + "/", "data:", "blob:", "about:"))
+
+    def on_route(self, route: Route) -> None:
+        if self.allowed(route.request.url):
+            route.continue_()
+        else:
+            self._record(route.request.url)
+            route.abort("blockedbyclient")
+
+    def on_request(self, request: Request) -> None:  # also what routing might not see
+        if not self.allowed(request.url):
+            self._record(request.url)
+
+    def _record(self, url: str) -> None:
+        if url not in self.off_origin:
+            self.off_origin.append(url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "") if message.location else ""
+            self.console_errors.append(f"{message.text} ({where})" if where else message.text)
+
+    def problems(self) -> list[str]:
+        return ([f"off-origin request: {u}" for u in self.off_origin]
+                + [f"page error: {e}" for e in self.page_errors]
+                + [f"console error: {e}" for e in self.console_errors])
+
+    def check(self) -> None:
+        """Fail now if anything went wrong so far (the fixture also checks at the end)."""
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def page_guard(page: Page, site_url: str) -> Iterator[PageGuard]:
+    """The test's page, watched: any request off the site's origin is blocked and fails the test,
+    and so does any uncaught page error or console error message."""
+    guard = PageGuard(page, site_url)
+    page.context.route("**/*", guard.on_route)
+    page.context.on("request", guard.on_request)
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    page.on("console", guard.on_console)
+    yield guard
+    guard.check()
+
+
+@pytest.fixture
+def offline_page(page_guard: PageGuard) -> Page:
+    """Shortcut: the guarded page itself."""
+    return page_guard.page

@@ -1,0 +1,60 @@
+"""Every page of the sitemap in a real browser: loads cleanly and offline, is Japanese, has
+readable heading ids, and the Japanese site search finds pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from sitebuild import server
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+
+def page_paths() -> list[str]:
+    """Paths of the sitemap's pages, read at collection time (so each page is its own test)."""
+    if not (SITE / "sitemap.xml").is_file():
+        return ["<site not built>"]
+    return [urlsplit(url).path for url in server.sitemap_urls(SITE)]
+
+
+def test_sitemap_lists_the_navigation(site_pages: list[str]) -> None:
+    paths = {urlsplit(url).path for url in site_pages}
+    assert {"/", "/glossary/", "/lombardia/"} <= paths, sorted(paths)
+
+
+@pytest.mark.parametrize("path", page_paths())
+def test_page_loads_cleanly(offline_page: Page, site_url: str, path: str) -> None:
+    assert not path.startswith("<"), "site/sitemap.xml is missing: run mkdocs build --strict"
+    page = offline_page
+    response = page.goto(site_url + path, wait_until="networkidle")
+    assert response is not None and response.status == 200
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.title().strip()
+    headings = page.locator(".md-content article").locator("h1, h2, h3, h4, h5, h6")
+    bad = page.evaluate(
+        """(els) => els
+            .filter((h) => !h.closest('.trionfi-widget'))   // widget titles are not page anchors
+            .filter((h) => !h.id || /^_\\d+$/.test(h.id))
+            .map((h) => `${h.tagName} ${JSON.stringify(h.textContent.trim())} id=${JSON.stringify(h.id)}`)""",
+        headings.element_handles(),
+    )
+    assert not bad, f"headings without a readable id on {path}: {bad}"
+
+
+@pytest.mark.parametrize(("query", "expected"), [("モンテ", "モンテ"), ("切札", "切札")])
+def test_japanese_search(offline_page: Page, site_url: str, query: str, expected: str) -> None:
+    page = offline_page
+    page.goto(site_url + "/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material searches on keyup; fill() alone sends none (tech-notes §7.5)
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=15_000)
+    expect(page.locator(".md-search-result__list")).to_contain_text(expected)
+    assert re.search(r"\d", page.locator(".md-search-result__meta").inner_text())  # "N 件" results line
