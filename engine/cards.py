@@ -143,13 +143,17 @@ ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", 
 
 @dataclass(frozen=True)
 class Naming:
-    """How one game names its cards in Japanese (suit words, courts, trumps, specials)."""
+    """How one game names and draws its cards: Japanese suit words, courts, trumps, specials,
+    and whether the suit signs are French (♠♣♥♦) or Italian (swords, batons, cups, coins)."""
 
     suits: dict[str, str]
     courts: dict[int, str]
     specials: dict[str, str]
     trump_word: str = "切札"
     roman_trumps: bool = True
+    french: bool = False
+    fool_face: str = "愚者"
+    trump_group: str = "切札と愚者"
 
     def name(self, card: Card) -> str:
         code = str(card)
@@ -170,18 +174,37 @@ FRENCH_SUITS = {"S": "スペード", "C": "クラブ", "H": "ハート", "D": "�
 ITALIAN_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "A"}
 FRENCH_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "ナイト", JACK: "ジャック", 1: "A"}
 
+ITALIAN_TAROT = Naming(ITALIAN_SUITS, ITALIAN_COURTS, {"F": "愚者"})
+FRENCH_TAROCK = Naming(FRENCH_SUITS, FRENCH_COURTS, {"F": "スキース"}, trump_word="タロック",
+                       roman_trumps=False, french=True, fool_face="スキース", trump_group="タロックとスキース")
+FRENCH_PLAIN = Naming(FRENCH_SUITS, FRENCH_COURTS, {}, french=True)
+
+# Names per game id (the ids of engine.games.GAMES); each game module owns its entry's wording.
 NAMINGS: dict[str, Naming] = {
     "lombardia": Naming(
         ITALIAN_SUITS, ITALIAN_COURTS,
         {"T21": "切札XXI（世界）", "T1": "切札I（バガット）", "F": "愚者"},
     ),
-    "tarock": Naming(FRENCH_SUITS, FRENCH_COURTS, {"F": "スキース"}, trump_word="タロック",
-                     roman_trumps=False),
-    "lhombre": Naming(FRENCH_SUITS, FRENCH_COURTS, {}),
 }
-DEFAULT_NAMING = NAMINGS["lombardia"]
+
+# Names for a pack shown outside any one game (the pack overview page).
+PACK_NAMINGS: dict[Pack, Naming] = {
+    Pack.TAROT78: ITALIAN_TAROT,
+    Pack.BOLOGNESE62: ITALIAN_TAROT,
+    Pack.TAROCK54: FRENCH_TAROCK,
+    Pack.LHOMBRE40: FRENCH_PLAIN,
+}
+
+
+def naming_for(game: str | None = None, pack: Pack | None = None) -> Naming:
+    """The game's names; without a game, the pack's generic names (Italian tarot by default)."""
+    if game is not None:
+        if game not in NAMINGS:
+            raise ValueError(f"「{game}」というゲームのカード名はありません（{', '.join(NAMINGS)}）。")
+        return NAMINGS[game]
+    return PACK_NAMINGS[pack or Pack.TAROT78]
 
 
 def card_name(card: Card, game: str | None = None) -> str:
-    """Japanese name of ``card`` as ``game`` calls it (the Lombardia names by default)."""
-    return NAMINGS.get(game or "", DEFAULT_NAMING).name(card)
+    """Japanese name of ``card`` as ``game`` calls it."""
+    return naming_for(game).name(card)

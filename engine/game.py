@@ -9,9 +9,9 @@ which is exactly what a share code stores.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from . import share
 from .cards import Card, CardError, Pack
@@ -56,8 +56,34 @@ class VariantOption:
         raise ValueError(f"ヴァリアント「{self.label}」に {value!r} という選択肢はありません。")
 
 
+class ScoredPosition(Protocol):
+    """A game's final position (who took which cards): what scoring examples show and score."""
+
+    TAG: ClassVar[str]
+
+    @property
+    def variants(self) -> Variants: ...
+
+    def score(self) -> ScoreSheet: ...
+    def share_code(self) -> str: ...
+    def with_variants(self, variants: Variants) -> ScoredPosition: ...
+
+    def groups(self) -> list[tuple[str, Sequence[Card]]]:
+        """The cards to show, labelled (each seat's pile, a talon ...), in reading order."""
+        ...
+
+    @classmethod
+    def from_share_code(cls, code: str) -> ScoredPosition: ...
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> ScoredPosition:
+        """From an author's plain data (scoring examples, CLI files); raises plaindata.TutorialError."""
+        ...
+
+
 class GameState(ABC):
     GAME: ClassVar[str]
+    POSITION: ClassVar[type[ScoredPosition]]
     TAG: ClassVar[str]
     PACK: ClassVar[Pack]
     VARIANTS: ClassVar[tuple[VariantOption, ...]]

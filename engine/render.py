@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from .cards import FOOL, FRENCH_SUITS, ITALIAN_SUITS, ROMAN, SUITS, TRUMP, Card, Naming, Pack, card_name
+from .cards import FOOL, ROMAN, SUITS, TRUMP, Card, Naming, Pack, naming_for
 from .scoresheet import ScoreSheet, format_signed
 
 LETTERS = {14: "K", 13: "Q", 12: "C", 11: "J", 1: "A"}
@@ -39,36 +39,37 @@ def _suit_sign(suit: str, french: bool, x: float, y: float, scale: float) -> str
             f'stroke-width="0.6">{ITALIAN_GLYPHS[suit]}</g>')
 
 
-def card_svg(card: Card, game: str | None = None, french: bool = False) -> str:
+def card_svg(card: Card, naming: Naming) -> str:
     """One card face, 64x96 units; legible at phone size (big corner index, one big sign)."""
-    title = escape(card_name(card, game))
+    title = escape(naming.name(card))
     if card.suit == TRUMP:
         body = (f'<rect class="tf-face tf-trump" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
                 f'<text x="7" y="19" font-size="15" font-weight="700" fill="#4a2c91">{card.rank}</text>'
                 f'<text x="32" y="62" font-size="{ROMAN_SIZES[len(ROMAN[card.rank])]}" font-weight="700" '
                 f'text-anchor="middle" fill="#4a2c91" font-family="serif">{ROMAN[card.rank]}</text>')
     elif card.suit == FOOL:
+        size = min(15, 52 // max(1, len(naming.fool_face)))
         body = ('<rect class="tf-face tf-fool" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
                 '<path d="M32 30 36 42H48L38 49 42 61 32 54 22 61 26 49 16 42H28Z" fill="#c77700"/>'
-                '<text x="32" y="84" font-size="15" font-weight="700" text-anchor="middle" fill="#7a4a00">'
-                f'{"Sküs" if game == "tarock" else "愚者"}</text>')
+                f'<text x="32" y="84" font-size="{size}" font-weight="700" text-anchor="middle" fill="#7a4a00">'
+                f'{escape(naming.fool_face)}</text>')
     else:
-        colour = (FRENCH if french else ITALIAN)[card.suit]
+        colour = (FRENCH if naming.french else ITALIAN)[card.suit]
         rank = LETTERS.get(card.rank, str(card.rank))
         centre = (f'<text x="32" y="70" font-size="34" font-weight="700" text-anchor="middle" '
                   f'fill="{colour}" font-family="serif">{rank}</text>' if card.rank > 10
-                  else _suit_sign(card.suit, french, 32, 56, 1.25))
+                  else _suit_sign(card.suit, naming.french, 32, 56, 1.25))
         body = (f'<rect class="tf-face" x="1.5" y="1.5" width="61" height="93" rx="6" stroke="{colour}"/>'
                 f'<text x="6" y="20" font-size="17" font-weight="700" fill="{colour}">{rank}</text>'
-                f'{_suit_sign(card.suit, french, 13, 32, 0.5)}{centre}')
+                f'{_suit_sign(card.suit, naming.french, 13, 32, 0.5)}{centre}')
     return (f'<svg class="tf-svg" viewBox="0 0 64 96" role="img" aria-label="{title}">'
             f'<title>{title}</title>{body}</svg>')
 
 
 def card(card: Card, game: str | None = None, *, button: bool = False, legal: bool = True,
-         french: bool = False) -> str:
+         naming: Naming | None = None) -> str:
     """A card as a static picture or, with ``button``, as a clickable hand card."""
-    svg = card_svg(card, game, french)
+    svg = card_svg(card, naming or naming_for(game))
     code = escape(str(card))
     if not button:
         return f'<span class="tf-card" data-card="{code}">{svg}</span>'
@@ -78,24 +79,24 @@ def card(card: Card, game: str | None = None, *, button: bool = False, legal: bo
             f'data-legal="{str(legal).lower()}"{hint}>{svg}</button>')
 
 
-def cards_row(cards: Iterable[Card], game: str | None = None, french: bool = False) -> str:
-    inner = "".join(card(c, game, french=french) for c in cards)
+def cards_row(cards: Iterable[Card], game: str | None = None, naming: Naming | None = None) -> str:
+    naming = naming or naming_for(game)
+    inner = "".join(card(c, naming=naming) for c in cards)
     return f'<div class="tf-cards">{inner}</div>'
 
 
-def pack_grid(pack: Pack, game: str | None = None, naming: Naming | None = None) -> str:
+def pack_grid(pack: Pack, game: str | None = None) -> str:
     """The whole pack, one labelled row per suit and one for trumps and the Fool."""
-    french = pack in (Pack.TAROCK54, Pack.LHOMBRE40)
+    naming = naming_for(game, pack)
     groups: list[tuple[str, list[Card]]] = []
     trumps = [c for c in pack.cards() if c.suit in (TRUMP, FOOL)]
     if trumps:
-        groups.append(("切札と愚者" if game != "tarock" else "タロックとスキース", trumps))
-    names = naming.suits if naming else FRENCH_SUITS if french else ITALIAN_SUITS
+        groups.append((naming.trump_group, trumps))
     for suit in SUITS:
-        groups.append((names[suit], sorted((c for c in pack.cards() if c.suit == suit), key=lambda c: -c.rank)))
+        groups.append((naming.suits[suit], sorted((c for c in pack.cards() if c.suit == suit), key=lambda c: -c.rank)))
     rows = "".join(
         f'<div class="tf-pack-group"><p class="tf-pack-label">{escape(label)}（{len(cs)}枚）</p>'
-        f'{cards_row(cs, game, french)}</div>'
+        f'{cards_row(cs, naming=naming)}</div>'
         for label, cs in groups
     )
     return f'<div class="tf-pack" data-pack="{pack.value}">{rows}</div>'

@@ -13,10 +13,11 @@ from html import escape
 from typing import Any
 
 from . import render
-from .game import GameState, IllegalAction, Variants
+from .game import GameState, IllegalAction, ScoredPosition, Variants
 from .games import GAMES
+from .plaindata import TutorialError
 from .share import ShareError
-from .tutorials import Example, Lesson, ScoredPosition, TutorialError, load_all
+from .tutorials import Example, Lesson, load_all
 
 _TUTORIALS: dict[str, Lesson | Example] = {}
 _POSITIONS: dict[str, Any] = {}
@@ -65,7 +66,7 @@ def example_op(data: dict[str, Any]) -> dict[str, Any]:
     root = str(data.get("root", "../"))
     position: ScoredPosition = example.position
     if data.get("code"):
-        position = type(example.position).from_share_code(str(data["code"]))  # type: ignore[attr-defined]
+        position = GAMES[example.game].POSITION.from_share_code(str(data["code"]))
         if position.with_variants(example.position.variants) != example.position:
             raise ShareError("この共有リンクは、この例とは別の局面を指しています。")
     if data.get("variants"):
@@ -105,17 +106,13 @@ def example_body(example: Example, position: ScoredPosition, root: str) -> str:
             f"{render.score_table(sheet, root)}")
 
 
-def position_view(game: str, position: Any) -> str:
-    """Each seat's pile and the discard (the Lombardia final position)."""
-    from .games.lombardia import SEAT_NAMES
-
+def position_view(game: str, position: ScoredPosition) -> str:
+    """The final position's labelled card groups (piles, discard ...), folded away by default."""
     blocks = [
-        f'<div class="tf-pile"><p class="tf-pile-label">{escape(SEAT_NAMES[seat])}の取り札'
-        f"（{len(pile)}枚）</p>{render.cards_row(pile, game)}</div>"
-        for seat, pile in enumerate(position.piles)
+        f'<div class="tf-pile"><p class="tf-pile-label">{escape(label)}（{len(cards)}枚）</p>'
+        f"{render.cards_row(cards, game)}</div>"
+        for label, cards in position.groups()
     ]
-    blocks.append(f'<div class="tf-pile"><p class="tf-pile-label">捨て札（{len(position.discard)}枚）</p>'
-                  f"{render.cards_row(position.discard, game)}</div>")
     return f'<details class="tf-position"><summary>取り札を見る</summary>{"".join(blocks)}</details>'
 
 

@@ -4,12 +4,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import GameState
-from .lombardia import LombardiaState, Position
+from .lombardia import LombardiaState
 
 GAMES: dict[str, type[GameState]] = {"lombardia": LombardiaState}
 
 # Share-code tags and what reads them: a game in progress or a final position.
 SHARE_KINDS: dict[str, Callable[[str], Any]] = {
-    "loG": LombardiaState.from_share_code,
-    "loP": Position.from_share_code,
+    tag: read
+    for cls in GAMES.values()
+    for tag, read in ((cls.TAG, cls.from_share_code), (cls.POSITION.TAG, cls.POSITION.from_share_code))
 }

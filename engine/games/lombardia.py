@@ -8,9 +8,11 @@ away two cards) → play (19 tricks; the Fool's exchange is a decision of its pl
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from .. import plaindata as plain
 from .. import share
 from ..cards import FOOL, KING, NAMINGS, SUITS, TRUMP, Card, Pack
 from ..game import Action, GameState, IllegalAction, VariantOption, Variants
@@ -103,6 +105,8 @@ class Position:
     ``fool_by`` the seat that played the Fool (optional, used to explain where it went).
     """
 
+    TAG: ClassVar[str] = "loP"
+
     piles: tuple[tuple[Card, ...], ...]
     discard: tuple[Card, ...]
     last_trick: int
@@ -154,11 +158,11 @@ class Position:
         data = bytes(o.index(self.variants[o.name]) for o in VARIANTS)
         owners = bytes(SEATS if c in self.discard else self.owner_of(c) for c in Pack.TAROT78.cards())
         data += owners + bytes([self.last_trick, 255 if self.fool_by is None else self.fool_by])
-        return share.encode("loP", data)
+        return share.encode(self.TAG, data)
 
     @classmethod
     def from_share_code(cls, code: str) -> Position:
-        reader = share.Reader(share.decode(code, "loP"))
+        reader = share.Reader(share.decode(code, cls.TAG))
         variants: Variants = {}
         for option in VARIANTS:
             index = reader.byte()
@@ -178,6 +182,31 @@ class Position:
             return cls(tuple(map(tuple, piles)), tuple(discard), last, None if fool == 255 else fool, variants)
         except ValueError as error:
             raise share.ShareError(f"共有リンクの局面がルールに合いません: {error}") from None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> Position:
+        """``piles`` per seat (one seat may say ``rest``: every card not listed elsewhere),
+        ``discard``, ``last_trick`` and optionally ``fool_by``."""
+        piles_data = plain.field(data, "piles", (), dict)
+        listed: list[list[Card] | None] = []
+        for seat in range(SEATS):
+            value = plain.by_seat(piles_data, seat)
+            listed.append(None if value == "rest" else plain.cards(value if value is not None else [], ("piles", seat)))
+        discard = plain.cards(plain.field(data, "discard", ()), ("discard",))
+        if sum(pile is None for pile in listed) > 1:
+            raise plain.TutorialError(("piles",), "rest（残り全部）を使えるのは1人分だけです。")
+        used = {c for pile in listed if pile for c in pile} | set(discard)
+        rest = [c for c in Pack.TAROT78.cards() if c not in used]
+        piles = tuple(tuple(rest if pile is None else pile) for pile in listed)
+        fool_by = plain.field(data, "fool_by", (), int, required=False)
+        try:
+            return cls(piles, tuple(discard), plain.field(data, "last_trick", (), int), fool_by, variants)
+        except ValueError as error:
+            raise plain.TutorialError(("piles",), str(error)) from None
+
+    def groups(self) -> list[tuple[str, Sequence[Card]]]:
+        shown: list[tuple[str, Sequence[Card]]] = [(f"{SEAT_NAMES[s]}の取り札", p) for s, p in enumerate(self.piles)]
+        return [*shown, ("捨て札", self.discard)]
 
     def with_variants(self, variants: Variants) -> Position:
         return Position(self.piles, self.discard, self.last_trick, self.fool_by, {**self.variants, **variants})
@@ -247,6 +276,7 @@ def _score_team(sheet: ScoreSheet, pos: Position, team: tuple[int, int], name: s
 class LombardiaState(GameState):
     GAME = GAME
     TAG = "loG"
+    POSITION = Position
     PACK = Pack.TAROT78
     VARIANTS = VARIANTS
     KEYWORDS = ("monte", "keep")

@@ -43,8 +43,7 @@ def _render(kind: str, attrs: dict[str, str], root: str, tutorials: dict[str, Le
             download_mb: float) -> str:
     game = attrs.get("data-game") or None
     if kind == "cards":
-        return render.cards_row(parse_cards(attrs.get("data-cards", "")), game,
-                                french=attrs.get("data-style") == "french")
+        return render.cards_row(parse_cards(attrs.get("data-cards", "")), game)
     if kind == "pack":
         return render.pack_grid(Pack(attrs.get("data-pack", "")), game)
     return _widget(attrs, root, tutorials, download_mb)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, CardError, Pack, card_name, format_cards, parse_cards
+from engine.cards import PACK_NAMINGS, Card, CardError, Pack, card_name, format_cards, parse_cards
 
 
 @pytest.mark.parametrize("pack", list(Pack))
@@ -49,5 +49,7 @@ def test_japanese_names() -> None:
     assert card_name(Card.parse("HN"), "lombardia") == "カップのカバロ"
     assert card_name(Card.parse("DA"), "lombardia") == "コインのA"
     assert card_name(Card.parse("F"), "lombardia") == "愚者"
-    assert card_name(Card.parse("T14"), "tarock") == "タロック14"
-    assert card_name(Card.parse("SQ"), "lhombre") == "スペードのクイーン"
+    assert PACK_NAMINGS[Pack.TAROCK54].name(Card.parse("T14")) == "タロック14"
+    assert PACK_NAMINGS[Pack.LHOMBRE40].name(Card.parse("SQ")) == "スペードのクイーン"
+    with pytest.raises(ValueError, match="ゲーム"):
+        card_name(Card.parse("SQ"), "no-such-game")

@@ -86,7 +86,7 @@ def test_fool_exchanged_at_once_when_its_player_already_has_a_trick() -> None:
 
 def test_fool_player_who_never_wins_a_trick_loses_it() -> None:
     position = Position(
-        piles=(parse_cards("T2 T3 T4 T5"), (), tuple(c for c in Pack.TAROT78.cards()
+        piles=(tuple(parse_cards("T2 T3 T4 T5")), (), tuple(c for c in Pack.TAROT78.cards()
                if str(c) not in ("T2", "T3", "T4", "T5", "S2", "S3"))[:72], ()),
         discard=tuple(parse_cards("S2 S3")), last_trick=2, fool_by=1)
     assert position.owner_of(Card.parse("F")) == 2
@@ -177,10 +177,10 @@ def test_discard_belongs_to_the_dealer_when_he_took_a_trick() -> None:
 def test_discard_goes_to_the_last_trick_winner_when_the_dealer_took_none(last: int) -> None:
     mine = parse_cards("T2 T3 T4 T5")
     others = [c for c in Pack.TAROT78.cards() if c not in mine and str(c) not in ("S6", "S7")]
-    piles = [(), (), (), ()]
+    piles: list[tuple[Card, ...]] = [(), (), (), ()]
     piles[last] = tuple(others)
     piles[(last + 1) % 3] = tuple(mine)
-    pos = Position(tuple(piles), tuple(parse_cards("S6 S7")), last)  # type: ignore[arg-type]
+    pos = Position(tuple(piles), tuple(parse_cards("S6 S7")), last)
     assert pos.discard_owner == last
     assert "最後のトリックを取った" in pos.score().steps[0].detail
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from helpers import hands_with, started
 
@@ -23,7 +25,7 @@ def test_encode_decode_payload() -> None:
     lambda c: c.replace("loG1", "loG2", 1),              # other version
     lambda c: "",
 ])
-def test_tampered_codes_raise_one_error_type_in_japanese(mangle) -> None:  # type: ignore[no-untyped-def]
+def test_tampered_codes_raise_one_error_type_in_japanese(mangle: Callable[[str], str]) -> None:
     code = LombardiaState.from_hands(hands_with()).share_code()
     with pytest.raises(share.ShareError) as error:
         LombardiaState.from_share_code(mangle(code))

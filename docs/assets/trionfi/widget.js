@@ -59,9 +59,11 @@ async function engineCall(el, request) {
   if (!booted) {
     probe.timings.bootStart ??= performance.now();
     setState(el, "loading", STAGES.pyodide);
-    await ask(null, (stage) => setState(el, "loading", STAGES[stage] || stage));
+    const boot = await ask(null, (stage) => setState(el, "loading", STAGES[stage] || stage));
     booted = true;
     probe.timings.widgetReady ??= performance.now();
+    probe.timings.pyodideMs ??= boot.timings.pyodideMs;
+    probe.timings.engineMs ??= boot.timings.engineMs;
   }
   const result = await ask({ ...request, root: el.dataset.root });
   setState(el, "ready", "準備完了");
