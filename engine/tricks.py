@@ -71,7 +71,8 @@ def _highest_trump(trick: Sequence[Play], policy: TrickPolicy) -> int | None:
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> list[Card]:
     """Cards of ``hand`` that may be played to ``trick``, in hand order."""
-    return [card for card in hand if refusal(card, hand, trick, policy, None) is None]
+    code, allowed = _required(hand, trick, policy)
+    return [card for card in hand if code == "free" or policy.is_excuse(card) or card in allowed]
 
 
 def _required(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> tuple[str, list[Card]]:
@@ -100,8 +101,10 @@ def refusal(card: Card, hand: Sequence[Card], trick: Sequence[Play], policy: Tri
     suit = led_suit(trick, policy) or ""
     if card not in hand:
         return Refusal(card, "not_in_hand", suit, (), "その札は手札にありません。")
-    if policy.is_excuse(card):
+    if policy.is_excuse(card) or not suit:
         return None
+    if policy.suit_of(card) == suit and (suit != TRUMP or not policy.must_overtrump):
+        return None  # following the led suit is always allowed (fast path: replays check every card)
     code, allowed = _required(hand, trick, policy)
     if code == "free" or card in allowed:
         return None

@@ -284,7 +284,7 @@ class LombardiaState(GameState):
 
     def __init__(self, deal: Sequence[Card], variants: Variants | None = None) -> None:
         super().__init__(deal, variants)
-        if sorted(self.deal) != sorted(Pack.TAROT78.cards()):
+        if len(self.deal) != len(set(self.deal)) or set(self.deal) != set(Pack.TAROT78.cards()):
             raise ValueError("配り札は78枚のタロットパックをちょうど1回ずつ含まなければなりません。")
         self.hands: list[list[Card]] = [list(self.deal[s:76:4]) for s in range(SEATS)]
         self.hands[DEALER] += list(self.deal[76:])

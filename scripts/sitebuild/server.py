@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import os
 import re
 import sys
 import threading
@@ -31,6 +32,11 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
 }
+
+
+def built_site(root: Path) -> Path:
+    """Where scripts/test built the site: ``$SITE_DIR`` (relative to the repository) or ``site``."""
+    return root / os.environ.get("SITE_DIR", "site")
 
 
 class SiteRequestHandler(SimpleHTTPRequestHandler):

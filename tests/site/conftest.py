@@ -17,11 +17,12 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 from sitebuild import browser, server  # noqa: E402
+
+SITE = server.built_site(ROOT)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

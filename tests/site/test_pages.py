@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from sitebuild import server
 
-SITE = Path(__file__).resolve().parents[2] / "site"
+SITE = server.built_site(Path(__file__).resolve().parents[2])
 
 
 def page_paths() -> list[str]:
