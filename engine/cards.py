@@ -154,6 +154,15 @@ class Naming:
     french: bool = False
     fool_face: str = "愚者"
     trump_group: str = "切札と愚者"
+    # Trump faces as (corner, centre) by standard number, for packs printed differently (Bolognese).
+    trump_faces: tuple[tuple[int, str, str], ...] = ()
+
+    def trump_face(self, rank: int) -> tuple[str, str]:
+        """Corner index and centre text of trump ``rank`` (standard Arabic/Roman numbers by default)."""
+        for number, corner, centre in self.trump_faces:
+            if number == rank:
+                return corner, centre
+        return str(rank), ROMAN[rank]
 
     def name(self, card: Card) -> str:
         code = str(card)
@@ -181,6 +190,24 @@ FRENCH_PLAIN = Naming(FRENCH_SUITS, FRENCH_COURTS, {}, french=True)
 
 # Names per game id (the ids of engine.games.GAMES); each game module owns its entry's wording.
 NAMINGS: dict[str, Naming] = {
+    "ottocento": Naming(
+        ITALIAN_SUITS, ITALIAN_COURTS,
+        {"T21": "天使", "T20": "世界", "T19": "太陽", "T18": "月", "T1": "ベガト", "F": "マット",
+         **{f"T{n}": f"切札{n - 1}" for n in range(6, 18)},
+         **{f"T{n}": f"ムーア人（{6 - n}）" for n in range(2, 6)}},
+        fool_face="マット", trump_group="切札とマット",
+        trump_faces=((21, "天", "天使"), (20, "世", "世界"), (19, "陽", "太陽"), (18, "月", "月"), (1, "ベ", "ベガト"),
+                     *((n, str(n - 1), str(n - 1)) for n in range(6, 18)),
+                     *((n, "ム", "ムーア") for n in range(2, 6))),
+    ),
+    "napoletanisch": Naming(
+        FRENCH_SUITS, {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "1"},
+        {"F": "スキュース", "T21": "モンド（タロック21）", "T1": "パガット（タロック1）"}, trump_word="タロック",
+        roman_trumps=False, french=True, fool_face="スキュース", trump_group="タロックとスキュース"),
+    "rotarot": Naming(
+        FRENCH_SUITS, {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "1"},
+        {"F": "スキュース", "T21": "モンド（切札21）", "T1": "パガット（切札1）"}, trump_word="切札",
+        roman_trumps=False, french=True, fool_face="スキュース", trump_group="切札とスキュース"),
     "lombardia": Naming(
         ITALIAN_SUITS, ITALIAN_COURTS,
         {"T21": "切札XXI（世界）", "T1": "切札I（バガット）", "F": "愚者"},

@@ -22,6 +22,10 @@ Variants = dict[str, VariantValue]
 S = TypeVar("S", bound="GameState")
 
 
+TAKE_WORD = "x"  # separates a played card from the table cards it takes
+TAKE_MARK = 255  # share-code byte opening an action with taken cards: mark, count, card id, taken cards
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message explains why in Japanese."""
 
@@ -32,11 +36,14 @@ class Action:
 
     kind: str
     card: Card | None = None
+    # Table cards taken with ``card`` in one decision (fishing games); text form ``T15 x SK D3``.
+    take: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
         if self.card is None:
             return self.kind
-        return str(self.card) if self.kind == "play" else f"{self.kind} {self.card}"
+        text = str(self.card) if self.kind == "play" else f"{self.kind} {self.card}"
+        return f"{text} {TAKE_WORD} {' '.join(map(str, self.take))}" if self.take else text
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,49 @@ class VariantOption:
             if choice == value and type(choice) is type(value):
                 return i
         raise ValueError(f"ヴァリアント「{self.label}」に {value!r} という選択肢はありません。")
+
+
+def variant_bytes(options: Sequence[VariantOption], variants: Variants) -> bytes:
+    """The variants as share-code bytes: each option's choice index, in declaration order."""
+    return bytes(option.index(variants[option.name]) for option in options)
+
+
+def read_variants(reader: share.Reader, options: Sequence[VariantOption]) -> Variants:
+    """Inverse of ``variant_bytes`` (positions' share codes use both)."""
+    variants: Variants = {}
+    for option in options:
+        index = reader.byte()
+        if index >= len(option.choices):
+            raise share.ShareError("共有リンクのヴァリアント設定が読めません。")
+        variants[option.name] = option.choices[index][0]
+    return variants
+
+
+def monte_vote(votes: list[bool], agrees: bool, who: str, seats: int, log: list[str]) -> str:
+    """Record one answer to "throw this deal in?": ``play`` as soon as someone refuses,
+    ``abandoned`` once every seat agreed, else ``next`` (the next seat answers)."""
+    votes.append(agrees)
+    if not agrees:
+        log.append(f"{who}がモンテに反対したので、このディールを遊びます。")
+        return "play"
+    if len(votes) == seats:
+        log.append(f"{seats}人全員がモンテに賛成したので、ディールは流れます。")
+        return "abandoned"
+    return "next"
+
+
+def clone_state(state: S) -> S:
+    """A copy of ``state`` sharing nothing mutable: its lists, dicts and lists of lists are new
+    (cards and actions are immutable), for games whose state is made of those."""
+    other = type(state).__new__(type(state))
+    other.__dict__ = {key: _copied(value) for key, value in state.__dict__.items()}
+    return other
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return [item.copy() if isinstance(item, list) else item for item in value]
+    return value.copy() if isinstance(value, dict) else value
 
 
 class ScoredPosition(Protocol):
@@ -89,6 +139,8 @@ class GameState(ABC):
     VARIANTS: ClassVar[tuple[VariantOption, ...]]
     KEYWORDS: ClassVar[tuple[str, ...]]
     SEATS: ClassVar[int]
+    # True for fishing games: a decision is a hand card plus table cards (the widget lets the reader pick both).
+    CAPTURES: ClassVar[bool] = False
 
     def __init__(self, deal: Sequence[Card], variants: Variants | None = None) -> None:
         self.variants = self.normalise_variants(variants or {})
@@ -155,6 +207,10 @@ class GameState(ABC):
         """The verb a bare card means in the current phase (play, discard, give ...)."""
         return "play"
 
+    def choice_label(self) -> str:
+        """The caption above offered cards that are not in the hand (a pile, a widow ...)."""
+        return "渡す札を選んでください:"
+
     def describe(self, action: Action) -> str:
         return str(action)
 
@@ -177,8 +233,20 @@ class GameState(ABC):
 
     # --- text and numeric forms of actions ----------------------------------------------
     def parse_action(self, text: str) -> Action:
-        """Read ``SK``, ``discard SK`` or a keyword; a bare card means this phase's card action."""
+        """Read ``SK``, ``discard SK`` or a keyword; a bare card means this phase's card action.
+
+        ``T15 x SK D3`` plays T15 taking SK and D3; taken cards are kept in pack order."""
         words = text.split()
+        if TAKE_WORD in words[1:]:
+            at = words.index(TAKE_WORD)
+            head = self.parse_action(" ".join(words[:at]))
+            try:
+                taken = sorted({Card.parse(word) for word in words[at + 1:]}, key=self.PACK.index)
+            except CardError as error:
+                raise IllegalAction(str(error)) from None
+            if not taken or len(taken) != len(words) - at - 1 or head.card is None:
+                raise IllegalAction(f"「{text}」は手として読めません（例: T15 x SK D3）。")
+            return Action(head.kind, head.card, tuple(taken))
         if len(words) == 1 and words[0] in self.KEYWORDS:
             return Action(words[0])
         try:
@@ -206,31 +274,47 @@ class GameState(ABC):
             raise share.ShareError("共有リンクに存在しないカードが含まれています。")
         return Action(self.card_kind(), cards[ident])
 
+    def action_bytes(self, action: Action) -> bytes:
+        """One byte per action; an action with taken cards is TAKE_MARK, count, card id, taken ids."""
+        if not action.take:
+            return bytes([self.action_id(action)])
+        plain = Action(action.kind, action.card)
+        return bytes([TAKE_MARK, len(action.take), self.action_id(plain), *map(self.PACK.index, action.take)])
+
+    def read_action(self, reader: share.Reader) -> Action:
+        ident = reader.byte()
+        if ident != TAKE_MARK:
+            return self.action_from_id(ident)
+        count = reader.byte()
+        action = self.action_from_id(reader.byte())
+        cards = self.PACK.cards()
+        taken = reader.take(count)
+        if not count or any(i >= len(cards) for i in taken):
+            raise share.ShareError("共有リンクに存在しないカードが含まれています。")
+        return Action(action.kind, action.card, tuple(cards[i] for i in taken))
+
     # --- share codes ---------------------------------------------------------------------
     def share_code(self) -> str:
         data = bytes(option.index(self.variants[option.name]) for option in self.VARIANTS)
         data += bytes(self.PACK.index(card) for card in self.deal)
-        data += bytes(self.action_id(action) for action in self.history)
+        data += b"".join(self.action_bytes(action) for action in self.history)
         return share.encode(self.TAG, data)
 
     @classmethod
     def from_share_code(cls: type[S], code: str) -> S:
         reader = share.Reader(share.decode(code, cls.TAG))
-        variants: Variants = {}
-        for option in cls.VARIANTS:
-            index = reader.byte()
-            if index >= len(option.choices):
-                raise share.ShareError("共有リンクのヴァリアント設定が読めません。")
-            variants[option.name] = option.choices[index][0]
+        variants = read_variants(reader, cls.VARIANTS)
         cards = cls.PACK.cards()
         indices = reader.take(len(cards))
         if sorted(indices) != list(range(len(cards))):
             raise share.ShareError("共有リンクの配り札が壊れています（同じカードが二度あるか、足りません）。")
         state = cls([cards[i] for i in indices], variants)
-        for number, ident in enumerate(reader.rest(), start=1):
+        number = 0
+        while not reader.at_end():
+            number += 1
             if state.is_terminal():
                 raise share.ShareError(f"共有リンクの{number}手目は、ディールが終わった後の手です。")
-            action = state.action_from_id(ident)
+            action = state.read_action(reader)
             try:
                 state.apply(action)
             except IllegalAction as error:

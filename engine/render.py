@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from .cards import FOOL, ROMAN, SUITS, TRUMP, Card, Naming, Pack, naming_for
+from .cards import FOOL, SUITS, TRUMP, Card, Naming, Pack, naming_for
 from .scoresheet import ScoreSheet, format_signed
 
 LETTERS = {14: "K", 13: "Q", 12: "C", 11: "J", 1: "A"}
@@ -43,10 +43,12 @@ def card_svg(card: Card, naming: Naming) -> str:
     """One card face, 64x96 units; legible at phone size (big corner index, one big sign)."""
     title = escape(naming.name(card))
     if card.suit == TRUMP:
+        corner, centre = naming.trump_face(card.rank)
+        size = ROMAN_SIZES.get(len(centre), 16) if centre.isascii() else 52 // max(2, len(centre))
         body = (f'<rect class="tf-face tf-trump" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
-                f'<text x="7" y="19" font-size="15" font-weight="700" fill="#4a2c91">{card.rank}</text>'
-                f'<text x="32" y="62" font-size="{ROMAN_SIZES[len(ROMAN[card.rank])]}" font-weight="700" '
-                f'text-anchor="middle" fill="#4a2c91" font-family="serif">{ROMAN[card.rank]}</text>')
+                f'<text x="7" y="19" font-size="15" font-weight="700" fill="#4a2c91">{escape(corner)}</text>'
+                f'<text x="32" y="62" font-size="{size}" font-weight="700" '
+                f'text-anchor="middle" fill="#4a2c91" font-family="serif">{escape(centre)}</text>')
     elif card.suit == FOOL:
         size = min(15, 52 // max(1, len(naming.fool_face)))
         body = ('<rect class="tf-face tf-fool" x="1.5" y="1.5" width="61" height="93" rx="6"/>'
@@ -120,6 +122,19 @@ def trick(plays: Sequence[tuple[str, Card]], game: str, caption: str = "", winne
     )
     cap = f'<p class="tf-caption">{escape(caption)}</p>' if caption else ""
     return f'<div class="tf-trick">{items}</div>{cap}'
+
+
+def table_picks(plays: Sequence[tuple[str, Card]], game: str, caption: str = "") -> str:
+    """Table cards as toggle buttons (fishing games: the reader picks the cards to take)."""
+    naming = naming_for(game)
+    items = "".join(
+        f'<figure class="tf-play"><button type="button" class="tf-card tf-button tf-pick" '
+        f'data-pick="{escape(str(c))}" aria-pressed="false">{card_svg(c, naming)}</button>'
+        f"<figcaption>{escape(label)}</figcaption></figure>"
+        for label, c in plays
+    )
+    cap = f'<p class="tf-caption">{escape(caption)}</p>' if caption else ""
+    return f'<div class="tf-trick" role="group" aria-label="場の札">{items}</div>{cap}'
 
 
 def score_table(sheet: ScoreSheet, root: str) -> str:

@@ -75,7 +75,9 @@ class ScoreSheet:
 
 
 def format_number(value: Number) -> str:
-    """Exact text for a value: ``7``, ``-3`` or a fraction written as ``13/3``."""
+    """Exact text for a value: ``7``, ``-3``, a half as ``16.5`` or another fraction as ``13/3``."""
+    if isinstance(value, Fraction) and value.denominator == 2:
+        return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{value.numerator}/{value.denominator}"
     return str(int(value))

@@ -81,6 +81,9 @@ class Reader:
         self._pos = len(self._data)
         return data
 
+    def at_end(self) -> bool:
+        return self._pos >= len(self._data)
+
     def done(self) -> None:
         if self._pos != len(self._data):
             raise ShareError("共有リンクに余分なデータが付いています。")

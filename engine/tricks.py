@@ -147,3 +147,17 @@ def trick_winner(trick: Sequence[Play], policy: TrickPolicy, naming: Naming | No
         suit_word = naming.suit_name(suit) if naming else suit
         message = f"切札は出ていません。リードされた{suit_word}の中で{name}が一番強いので、{who}が勝ちます。"
     return TrickResult(best.seat, best.card, code, message)
+
+
+TableView = tuple[list[tuple[str, Card]], str, int | None]
+
+
+def table_view(current: Sequence[Play], last: tuple[Sequence[Play], TrickResult] | None,
+               seat_names: Sequence[str], caption: str = "") -> TableView:
+    """What a trick game shows on the table: the trick in progress (with ``caption``), else the
+    last complete trick with its winner's reason and index (GameState.table's shape)."""
+    if current or last is None:
+        return [(seat_names[p.seat], p.card) for p in current], caption, None
+    plays, result = last
+    winner = next(i for i, p in enumerate(plays) if p.seat == result.winner)
+    return [(seat_names[p.seat], p.card) for p in plays], result.message, winner

@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
 from .games import GAMES
 from .plaindata import Path, TutorialError, by_seat, cards, field
+from .scoresheet import Number
 from .share import ShareError
 
 __all__ = ["Example", "Lesson", "ScoredPosition", "TutorialError", "load", "load_all", "position_from_data"]
@@ -68,7 +70,7 @@ class Example:
     title: str
     intro: str
     position: ScoredPosition
-    expect: dict[str, int]
+    expect: dict[str, Number]
 
 
 def _common(data: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -107,13 +109,13 @@ def load_lesson(data: Mapping[str, Any]) -> Lesson:
     reader = field(data, "reader", (), int)
     if not 0 <= reader < cls.SEATS:
         raise TutorialError(("reader",), f"reader は0〜{cls.SEATS - 1}の席番号です。")
-    hands_data = field(data, "hands", (), dict)
-    hands = [cards(by_seat(hands_data, seat), ("hands", seat)) for seat in range(cls.SEATS)]
     variants = _variants(data, game)
     try:
-        state = cls.from_hands(hands, variants)
+        state = _lesson_start(cls, data, variants)
+    except TutorialError:
+        raise
     except ValueError as error:
-        raise TutorialError(("hands",), str(error)) from None
+        raise TutorialError(("deal" if "deal" in data else "hands",), str(error)) from None
     for i, text in enumerate(field(data, "setup", (), list, required=False, default=[])):
         _step(state, str(text), ("setup", i))
     start = state.clone()
@@ -123,6 +125,18 @@ def load_lesson(data: Mapping[str, Any]) -> Lesson:
         raise TutorialError(("script",), "読者が選ぶ手（expect）が1つもありません。")
     return Lesson(ident, game, title, field(data, "intro", ()),
                   field(data, "outro", (), required=False, default=""), reader, start, tuple(script))
+
+
+def _lesson_start(cls: type[GameState], data: Mapping[str, Any], variants: Variants) -> GameState:
+    """From ``hands`` per seat, or from ``deal``: the first cards in dealing order (table cards and
+    stock included, for games that deal them), the rest of the pack following in pack order."""
+    if "deal" in data:
+        first = cards(field(data, "deal", (), (str, list)), ("deal",))
+        listed = set(first)
+        return cls([*first, *(c for c in cls.PACK.cards() if c not in listed)], variants)
+    hands_data = field(data, "hands", (), dict)
+    hands = [cards(by_seat(hands_data, seat) or [], ("hands", seat)) for seat in range(cls.SEATS)]
+    return cls.from_hands(hands, variants)
 
 
 def _step(state: GameState, text: str, path: Path) -> Action:
@@ -155,14 +169,30 @@ def _script_step(state: GameState, item: Any, reader: int, path: Path) -> Script
 def load_example(data: Mapping[str, Any]) -> Example:
     ident, game, title = _common(data)
     position = position_from_data(game, data)
-    expect = field(data, "expect", (), dict)
     sheet = position.score()
-    if set(expect) != set(sheet.totals) or any(not isinstance(v, int) for v in expect.values()):
-        raise TutorialError(("expect",), f"expect には各チームの得点を整数で書きます（{', '.join(sheet.totals)}）。")
+    raw = field(data, "expect", (), dict)
+    exact = {name: _exact(value) for name, value in raw.items()}
+    expect = {name: value for name, value in exact.items() if value is not None}
+    if set(exact) != set(sheet.totals) or len(expect) != len(exact):
+        raise TutorialError(("expect",), "expect には各チームの得点を整数か \"16.5\"・\"-33/2\" のような文字列で"
+                            f"書きます（{', '.join(sheet.totals)}）。")
     wrong = {k: v for k, v in sheet.totals.items() if expect[k] != v}
     if wrong:
         raise TutorialError(("expect",), f"エンジンの計算と合いません: エンジンは {wrong}、ファイルは {expect}。")
     return Example(ident, game, title, field(data, "intro", ()), position, expect)
+
+
+def _exact(value: Any) -> Number | None:
+    """An expected total: an integer, or a string for an exact fraction ("16.5", "-33/2")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        try:
+            number = Fraction(value.strip())
+        except ValueError:
+            return None
+        return int(number) if number.denominator == 1 else number
+    return None
 
 
 def position_from_data(game: str, data: Mapping[str, Any]) -> ScoredPosition:

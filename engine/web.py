@@ -157,7 +157,12 @@ def _reader_choices(state: GameState, reader: int, game: str) -> str:
     else:
         html += render.hand(hand, game, None)
         if cards:
-            html += '<p class="tf-choice-label">渡す札を選んでください:</p>' + render.hand(cards, game, cards)
+            html += f'<p class="tf-choice-label">{escape(state.choice_label())}</p>' + render.hand(cards, game, cards)
+    if state.CAPTURES:
+        html += ('<p class="tf-choice-label">手札から出す札を選び、取る場の札を押してから決定してください'
+                 '（何も取らないなら場の札は選びません）。</p><div class="tf-words">'
+                 '<button type="button" class="md-button tf-word" data-action="capture">この組み合わせで出す</button>'
+                 "</div>")
     if words:
         html += '<div class="tf-words">' + "".join(
             f'<button type="button" class="md-button tf-word" data-word="{escape(a.kind)}">'
@@ -182,7 +187,10 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
     parts = [f'<p class="tf-progress">{_progress(lesson, n)}</p>']
     if events:
         parts.append('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>")
-    parts.append(render.trick(plays, lesson.game, caption, winner))
+    if state.CAPTURES and not done and not state.is_terminal():
+        parts.append(render.table_picks(plays, lesson.game, caption))
+    else:
+        parts.append(render.trick(plays, lesson.game, caption, winner))
     if done:
         parts.append(f'<div class="tf-prompt">{render.paragraphs(lesson.outro or "練習はここまでです。")}</div>')
         if state.is_terminal():

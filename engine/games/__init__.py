@@ -5,8 +5,12 @@ from typing import Any
 
 from ..game import GameState
 from .lombardia import LombardiaState
+from .napoletanisch import NapoletanischState
+from .ottocento import OttocentoState
+from .rotarot import RotarotState
 
-GAMES: dict[str, type[GameState]] = {"lombardia": LombardiaState}
+GAMES: dict[str, type[GameState]] = {"lombardia": LombardiaState, "ottocento": OttocentoState,
+                                   "napoletanisch": NapoletanischState, "rotarot": RotarotState}
 
 # Share-code tags and what reads them: a game in progress or a final position.
 SHARE_KINDS: dict[str, Callable[[str], Any]] = {

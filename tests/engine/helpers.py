@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from engine.cards import Card, Pack, parse_cards
-from engine.game import Action
+from engine.game import Action, GameState
 from engine.games.lombardia import LombardiaState
 
 
@@ -16,6 +17,21 @@ def hands_with(*fixed: str | Sequence[str], sizes: Sequence[int] = (19, 19, 19, 
     used = {c for hand in chosen for c in hand}
     spare = iter(c for c in Pack.TAROT78.cards() if c not in used)
     return [hand + [next(spare) for _ in range(size - len(hand))] for hand, size in zip(chosen, sizes, strict=True)]
+
+
+def check_invariants(state: GameState, held: Counter[str], pack: Counter[str]) -> None:
+    """One step of a random deal: cards conserved (``held`` counts every card the state holds),
+    clone equal and independent, share code round trip, a non-empty legal set of legal actions."""
+    assert held == pack
+    copy = state.clone()
+    assert copy == state
+    assert type(state).from_share_code(state.share_code()) == state
+    if not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "legal set empty before the end"
+        assert all(state.refusal(a) is None for a in legal)
+        copy.apply(legal[0])
+        assert copy != state, "clone must be independent"
 
 
 def codes(actions: Sequence[Action]) -> list[str]:
@@ -40,3 +56,17 @@ SCENARIO = [
     "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 DA D2 D3 D4 D5 D6 D7 D8",
     "HA H2 H3 H4 H5 H6 H7 H8 H9 H10 HJ HN HQ HK SA S2 S3 S4 S5 S6 S7",
 ]
+
+
+def check_generic_step(state: GameState) -> None:
+    """What every game's random deals check at each step: clone equality, the share-code round
+    trip, a non-empty legal set of allowed actions before the end, and a clone that moves alone."""
+    copy = state.clone()
+    assert copy == state
+    assert type(state).from_share_code(state.share_code()) == state
+    if not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "legal set empty before the end"
+        assert all(state.refusal(a) is None for a in legal)
+        copy.apply(legal[0])
+        assert copy != state, "clone must be independent"

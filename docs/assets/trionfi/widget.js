@@ -169,6 +169,26 @@ function revealStepwise(el) {
   el.querySelector(".tf-sheet").after(next, all);
 }
 
+// Fishing games: a decision is a hand card plus the table cards it takes.  Hand cards and
+// table cards toggle (aria-pressed); the capture button sends "CARD x T1 T2" (or "CARD").
+function pickCapture(el, button, attempt) {
+  const press = (b, on) => b.setAttribute("aria-pressed", String(on));
+  if (button.dataset.pick) {
+    press(button, button.getAttribute("aria-pressed") !== "true");
+  } else if (button.dataset.card) {
+    el.querySelectorAll(".tf-hand button[data-card]").forEach((b) => press(b, b === button));
+    feedback(el, "");
+  } else if (button.dataset.action === "capture") {
+    const chosen = el.querySelector(".tf-hand button[data-card][aria-pressed=true]");
+    if (!chosen) return feedback(el, "先に手札から出す札を選んでください。", "other"), true;
+    const picks = [...el.querySelectorAll("button[data-pick][aria-pressed=true]")].map((b) => b.dataset.pick);
+    attempt(picks.length ? `${chosen.dataset.card} x ${picks.join(" ")}` : chosen.dataset.card);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 function mountLesson(el) {
   const load = (request) => run(el, { op: "lesson", ref: el.dataset.ref, ...request }, (result) => {
     feedback(el, "");
@@ -183,6 +203,7 @@ function mountLesson(el) {
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || !el.contains(button)) return;
+    if (el.querySelector("[data-action=capture]") && pickCapture(el, button, attempt)) return;
     if (button.dataset.card) attempt(button.dataset.card);
     else if (button.dataset.word) attempt(button.dataset.word);
     else if (button.dataset.action === "restart") load({ n: 0 });

@@ -1,0 +1,73 @@
+"""Random full Rotarot deals checking the invariants at every step (OpenSpiel-style)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from fractions import Fraction
+
+from helpers import check_invariants
+
+from engine.cards import Pack
+from engine.game import Variants
+from engine.games.rotarot import RotarotState
+from engine.games.rotarot_score import Position, card_value
+
+# Every step is checked (clone, share round trip); Pyodide runs the first 250 deals of the same sequence.
+DEALS = 250 if sys.platform == "emscripten" else 1000
+PACK = Counter(map(str, Pack.TAROT78.cards()))
+
+
+def random_variants(rng: random.Random) -> Variants:
+    return {o.name: rng.choice(o.choices)[0] for o in RotarotState.VARIANTS}
+
+
+def all_cards(state: RotarotState) -> Counter[str]:
+    cards = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
+    cards += [p.card for p in state.trick] + state.discard + state.widow
+    return Counter(map(str, cards))
+
+
+def check_step(state: RotarotState) -> None:
+    check_invariants(state, all_cards(state), PACK)
+
+
+def check_end(state: RotarotState) -> None:
+    sheet = state.score()
+    assert sum(sheet.totals.values()) == 0, "payments must balance"
+    if state.phase == "abandoned":
+        return
+    n = state.n
+    assert len(state.results) == 72 // n and all(not h for h in state.hands)
+    assert sum((card_value(c) for c in Pack.TAROT78.cards()), Fraction(0)) == 110
+    assert sum((card_value(c, True) for c in Pack.TAROT78.cards()), Fraction(0)) == 105
+    position = state.position()
+    assert Position.from_share_code(position.share_code()) == position
+    if not state.ramsch:
+        assert len(state.discard) == state.contract and len(state.widow) == 6 - (state.contract or 0)
+
+
+def bidding_biased(rng: random.Random, state: RotarotState) -> None:
+    """Random play, but the auction passes often so Ramsch deals come up as well."""
+    legal = state.legal_actions()
+    if state.phase == "bid" and rng.random() < 0.6:
+        state.apply(legal[0])
+    else:
+        state.apply(rng.choice(legal))
+
+
+def test_random_full_deals() -> None:
+    rng = random.Random(20261122)
+    kinds: Counter[str] = Counter()
+    for _ in range(DEALS):
+        deal = list(Pack.TAROT78.cards())
+        rng.shuffle(deal)
+        state = RotarotState(deal, random_variants(rng))
+        check_step(state)
+        while not state.is_terminal():
+            bidding_biased(rng, state)
+            check_step(state)
+        check_end(state)
+        kinds["ramsch" if state.ramsch else state.phase if state.phase == "abandoned" else "contract"] += 1
+    assert kinds["ramsch"] > 0 and kinds["contract"] > DEALS // 2

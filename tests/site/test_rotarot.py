@@ -1,0 +1,71 @@
+"""The Rotarot pages in a real browser: the bidding-and-exchange lesson played by clicking
+(bid buttons, widow cards, discards, a trick), refusals with their reasons, and a scoring
+example's share link.  Expected totals come from the engine under CPython."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+
+from engine.tutorials import Example  # noqa: E402
+from tests.site.test_widgets import BOOT, TUTORIALS, click_card, totals_text, widget_totals  # noqa: E402
+
+W = "lesson-bidding"
+
+
+def click_word(page: Page, word: str) -> None:
+    page.locator(f"#{W} .tf-view button[data-word='{word}']").click()
+
+
+def test_rotarot_pages_open(offline_page: Page, site_url: str) -> None:
+    for name in ("", "examples/", "lessons/", "sources/"):
+        offline_page.goto(f"{site_url}/rotarot/{name}")
+        expect(offline_page.locator("h1")).to_contain_text("ロタロット" if name in ("", "sources/") else "")
+    expect(offline_page.locator("table", has_text="R14")).to_contain_text("ramsch_mond_discard")
+
+
+def test_bidding_lesson_played_to_the_end(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.goto(f"{site_url}/rotarot/lessons/")
+    click_word(page, "bid4")
+    expect(page.locator(f"#{W} .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
+    click_word(page, "bid1")  # legal but not the lesson's bid
+    expect(page.locator(f"#{W} .tf-feedback")).to_contain_text("2枚で競り返して")
+    click_word(page, "bid2")
+    expect(page.locator(f"#{W} .tf-events")).to_contain_text("2枚で落札")
+    expect(page.locator(f"#{W} .tf-choice-label")).to_contain_text("ウィドーから取る札")
+    page.locator(f"#{W} .tf-view .tf-hand").last.locator("button[data-card='HK']").click()
+    expect(page.locator(f"#{W} .tf-feedback")).to_have_text("正解です。")
+    click_card(page, W, "SK")  # a king may not be discarded
+    expect(page.locator(f"#{W} .tf-feedback")).to_contain_text("5点の札なので捨てられません")
+    click_card(page, W, "D9")
+    expect(page.locator(f"#{W} .tf-feedback")).to_have_text("正解です。")
+    click_card(page, W, "C2")
+    expect(page.locator(f"#{W} .tf-events")).to_contain_text("スペードのクイーン")
+    click_card(page, W, "HQ")  # spades were led: must follow
+    expect(page.locator(f"#{W} .tf-feedback")).to_contain_text("スペードを出さなければなりません")
+    click_card(page, W, "SK")
+    expect(page.locator(f"#{W}")).to_have_attribute("data-done", "true")
+    expect(page.locator(f"#{W} .tf-events")).to_contain_text("席0が勝ちます")
+
+
+def test_rotarot_example_share_link(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.goto(f"{site_url}/rotarot/examples/")
+    example = TUTORIALS["rotarot-55-and-a-half"]
+    assert isinstance(example, Example)
+    w = "ex-55-and-a-half"
+    assert widget_totals(page, w) == totals_text(example.position.score().totals)
+    page.locator(f"#{w} [data-action=share]").click()
+    shared = page.url
+    assert f"w={w}" in shared
+    page.goto("about:blank")
+    page.goto(shared)
+    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
+    assert widget_totals(page, w) == totals_text(example.position.score().totals)
+    expect(page.locator(f"#{w}")).to_be_in_viewport()
