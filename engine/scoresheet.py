@@ -75,9 +75,14 @@ class ScoreSheet:
 
 
 def format_number(value: Number) -> str:
-    """Exact text for a value: ``7``, ``-3``, a half as ``16.5`` or another fraction as ``13/3``."""
+    """Exact text for a value: ``7``, ``-3``, a half as ``16.5``, thirds as ``25⅓`` (how Japanese
+    tarock texts write card points), any other fraction as ``13/7``."""
+    sign = "-" if value < 0 else ""
     if isinstance(value, Fraction) and value.denominator == 2:
-        return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
+        return f"{sign}{abs(value.numerator) // 2}.5"
+    if isinstance(value, Fraction) and value.denominator == 3:
+        whole, thirds = divmod(abs(value.numerator), 3)
+        return f"{sign}{whole or ''}{'⅓' if thirds == 1 else '⅔'}"
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{value.numerator}/{value.denominator}"
     return str(int(value))

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from .. import plaindata as plain
 from .. import share
 from ..cards import FOOL, KING, NAMINGS, SUITS, TRUMP, Card, Pack
-from ..game import Action, GameState, IllegalAction, VariantOption, Variants
+from ..game import Action, GameState, IllegalAction, VariantOption, Variants, read_variants, variant_bytes
 from ..scoresheet import Number, RuleRef, ScoreSheet
 from ..tricks import Play, TrickPolicy, TrickResult, refusal, trick_winner
 
@@ -155,7 +155,7 @@ class Position:
         return DEALER if self.piles[DEALER] else self.last_trick
 
     def share_code(self) -> str:
-        data = bytes(o.index(self.variants[o.name]) for o in VARIANTS)
+        data = variant_bytes(VARIANTS, self.variants)
         owners = bytes(SEATS if c in self.discard else self.owner_of(c) for c in Pack.TAROT78.cards())
         data += owners + bytes([self.last_trick, 255 if self.fool_by is None else self.fool_by])
         return share.encode(self.TAG, data)
@@ -163,12 +163,7 @@ class Position:
     @classmethod
     def from_share_code(cls, code: str) -> Position:
         reader = share.Reader(share.decode(code, cls.TAG))
-        variants: Variants = {}
-        for option in VARIANTS:
-            index = reader.byte()
-            if index >= len(option.choices):
-                raise share.ShareError("共有リンクのヴァリアント設定が読めません。")
-            variants[option.name] = option.choices[index][0]
+        variants = read_variants(reader, VARIANTS)
         piles: list[list[Card]] = [[] for _ in range(SEATS)]
         discard: list[Card] = []
         for card in Pack.TAROT78.cards():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engine.cards import Card, Pack, parse_cards
@@ -17,21 +16,6 @@ def hands_with(*fixed: str | Sequence[str], sizes: Sequence[int] = (19, 19, 19, 
     used = {c for hand in chosen for c in hand}
     spare = iter(c for c in Pack.TAROT78.cards() if c not in used)
     return [hand + [next(spare) for _ in range(size - len(hand))] for hand, size in zip(chosen, sizes, strict=True)]
-
-
-def check_invariants(state: GameState, held: Counter[str], pack: Counter[str]) -> None:
-    """One step of a random deal: cards conserved (``held`` counts every card the state holds),
-    clone equal and independent, share code round trip, a non-empty legal set of legal actions."""
-    assert held == pack
-    copy = state.clone()
-    assert copy == state
-    assert type(state).from_share_code(state.share_code()) == state
-    if not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal, "legal set empty before the end"
-        assert all(state.refusal(a) is None for a in legal)
-        copy.apply(legal[0])
-        assert copy != state, "clone must be independent"
 
 
 def codes(actions: Sequence[Action]) -> list[str]:

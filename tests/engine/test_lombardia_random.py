@@ -6,6 +6,8 @@ import random
 import sys
 from collections import Counter
 
+from helpers import check_generic_step
+
 from engine.cards import Pack
 from engine.game import Variants
 from engine.games.lombardia import LombardiaState, Position, card_value
@@ -31,14 +33,7 @@ PACK = Counter(map(str, Pack.TAROT78.cards()))
 
 def check_step(state: LombardiaState) -> None:
     assert all_cards(state) == PACK
-    copy = state.clone()
-    assert copy == state
-    assert LombardiaState.from_share_code(state.share_code()) == state
-    if not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal, "legal set empty before the end"
-        copy.apply(legal[0])
-        assert copy != state or state.phase == "monte", "clone must be independent"
+    check_generic_step(state)
 
 
 def check_end(state: LombardiaState) -> None:

@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from fractions import Fraction
 
-from helpers import check_invariants
+from helpers import check_generic_step
 
 from engine.cards import Pack
 from engine.game import Variants
@@ -30,7 +30,8 @@ def all_cards(state: RotarotState) -> Counter[str]:
 
 
 def check_step(state: RotarotState) -> None:
-    check_invariants(state, all_cards(state), PACK)
+    assert all_cards(state) == PACK
+    check_generic_step(state)
 
 
 def check_end(state: RotarotState) -> None:
