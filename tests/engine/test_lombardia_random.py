@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 
-from helpers import check_generic_step
+from helpers import DEALS, check_generic_step, random_variants
 
 from engine.cards import Pack
-from engine.game import Variants
 from engine.games.lombardia import LombardiaState, Position, card_value
-
-# Every step of every deal is checked (clone, share round trip: ~45 ms a deal in CPython, about twice
-# that in Pyodide).  CI runs the full 1,000 under CPython; under Pyodide the same checks run on the
-# first 250 deals of the same seeded sequence, which keeps five games' runs inside the CI budget.
-DEALS = 250 if sys.platform == "emscripten" else 1000
-
-
-def random_variants(rng: random.Random) -> Variants:
-    return {o.name: rng.choice(o.choices)[0] for o in LombardiaState.VARIANTS}
 
 
 def all_cards(state: LombardiaState) -> Counter[str]:
@@ -56,7 +45,7 @@ def test_random_full_deals() -> None:
     for _ in range(DEALS):
         deal = list(Pack.TAROT78.cards())
         rng.shuffle(deal)
-        state = LombardiaState(deal, random_variants(rng))
+        state = LombardiaState(deal, random_variants(LombardiaState, rng))
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))  # monte: half agree, so ~1/16 deals are thrown in

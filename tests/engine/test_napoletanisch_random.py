@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 
-from helpers import check_generic_step
+from helpers import DEALS, check_generic_step, random_variants
 
 from engine.cards import Pack
-from engine.game import Variants
 from engine.games.napoletanisch import PACK_THIRDS, NapoletanischState, Position, thirds
 
-# Every step is checked (clone, share round trip); 250 deals of the same seeded sequence under Pyodide.
-DEALS = 250 if sys.platform == "emscripten" else 1000
 PACK = Counter(map(str, Pack.TAROCK54.cards()))
-
-
-def random_variants(rng: random.Random) -> Variants:
-    return {o.name: rng.choice(o.choices)[0] for o in NapoletanischState.VARIANTS}
 
 
 def all_cards(state: NapoletanischState) -> Counter[str]:
@@ -57,7 +49,7 @@ def test_random_full_deals() -> None:
     for _ in range(DEALS):
         deal = list(Pack.TAROCK54.cards())
         rng.shuffle(deal)
-        state = NapoletanischState(deal, random_variants(rng))
+        state = NapoletanischState(deal, random_variants(NapoletanischState, rng))
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 
-from helpers import check_generic_step
+from helpers import DEALS, check_generic_step, random_variants
 
 from engine.cards import Card, Pack
-from engine.game import Variants
 from engine.games.ottocento import OttocentoState
 from engine.games.ottocento_combos import MATTO
 from engine.games.ottocento_score import SIDE_NAMES, Position, card_value, round_to_five, team_of
 
-# Same budget rule as Lombardia: the full 1,000 in CPython, the first 250 of the same sequence in Pyodide.
-DEALS = 250 if sys.platform == "emscripten" else 1000
 PACK = Counter(map(str, Pack.BOLOGNESE62.cards()))
-
-
-def random_variants(rng: random.Random) -> Variants:
-    return {o.name: rng.choice(o.choices)[0] for o in OttocentoState.VARIANTS}
 
 
 def all_cards(state: OttocentoState) -> Counter[str]:
@@ -63,7 +55,7 @@ def test_random_full_deals() -> None:
     for _ in range(DEALS):
         deal = list(Pack.BOLOGNESE62.cards())
         rng.shuffle(deal)
-        state = OttocentoState(deal, random_variants(rng))
+        state = OttocentoState(deal, random_variants(OttocentoState, rng))
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from fractions import Fraction
 
-from helpers import check_generic_step
+from helpers import DEALS, check_generic_step, random_variants
 
 from engine.cards import Pack
-from engine.game import Variants
 from engine.games.rotarot import RotarotState
 from engine.games.rotarot_score import Position, card_value
 
-# Every step is checked (clone, share round trip); Pyodide runs the first 250 deals of the same sequence.
-DEALS = 250 if sys.platform == "emscripten" else 1000
 PACK = Counter(map(str, Pack.TAROT78.cards()))
-
-
-def random_variants(rng: random.Random) -> Variants:
-    return {o.name: rng.choice(o.choices)[0] for o in RotarotState.VARIANTS}
 
 
 def all_cards(state: RotarotState) -> Counter[str]:
@@ -64,7 +56,7 @@ def test_random_full_deals() -> None:
     for _ in range(DEALS):
         deal = list(Pack.TAROT78.cards())
         rng.shuffle(deal)
-        state = RotarotState(deal, random_variants(rng))
+        state = RotarotState(deal, random_variants(RotarotState, rng))
         check_step(state)
         while not state.is_terminal():
             bidding_biased(rng, state)

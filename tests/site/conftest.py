@@ -17,8 +17,9 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "scripts") not in sys.path:
-    sys.path.insert(0, str(ROOT / "scripts"))
+for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.widget_helpers
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 from sitebuild import browser, server  # noqa: E402
 

@@ -4,30 +4,14 @@ Expected totals come from the engine under CPython and the examples' hand-writte
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Mapping
-from pathlib import Path
 from urllib.request import urlopen
 
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+from engine.tutorials import Example
+from tests.site.widget_helpers import BOOT, TUTORIALS, reopen_share_link, totals_text, widget_totals
 
-from engine.tutorials import Example  # noqa: E402
-from sitebuild.tutorial_files import read_all  # noqa: E402
-
-TUTORIALS = read_all(ROOT)[0]
-BOOT = 120_000
 W = "#lesson-capture"
-
-
-def sheet_totals(page: Page, widget: str) -> list[str]:
-    return [" ".join(row.split()) for row in page.locator(f"#{widget} .tf-sheet tfoot tr").all_inner_texts()]
-
-
-def expected_totals(totals: Mapping[str, object]) -> list[str]:
-    return [f"{name}の得点 +{value}" for name, value in totals.items()]
 
 
 def choose(page: Page, card: str, *taken: str) -> None:
@@ -69,11 +53,8 @@ def test_lesson_share_link(offline_page: Page, site_url: str) -> None:
     page.goto(f"{site_url}/napoletanisch/lessons/")
     choose(page, "T8", "SK", "D3")
     expect(page.locator(f"{W} .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
-    page.locator(f"{W} [data-action=share]").click()
     progress = page.locator(f"{W} .tf-progress").inner_text()
-    shared = page.url
-    page.goto("about:blank")
-    page.goto(shared)
+    reopen_share_link(page, W.removeprefix("#"))
     expect(page.locator(f"{W} .tf-progress")).to_have_text(progress, timeout=BOOT)
 
 
@@ -82,20 +63,16 @@ def test_example_share_link_shows_the_same_sheet(offline_page: Page, site_url: s
     example = TUTORIALS["napoletanisch-three-sixtynine"]
     assert isinstance(example, Example)
     assert example.position.score().totals == example.expect
-    wanted = expected_totals(example.expect)
+    wanted = totals_text(example.expect)
     page.goto(f"{site_url}/napoletanisch/examples/")
     w = "ex-three-sixtynine"
-    assert sheet_totals(page, w) == wanted  # pre-rendered
+    assert widget_totals(page, w) == wanted  # pre-rendered
     page.locator(f"#{w} select[data-variant='capture_optional']").select_option("1")
     expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert sheet_totals(page, w) == wanted  # this switch does not change the score
-    page.locator(f"#{w} [data-action=share]").click()
-    shared = page.url
-    assert f"w={w}" in shared
-    page.goto("about:blank")
-    page.goto(shared)
+    assert widget_totals(page, w) == wanted  # this switch does not change the score
+    reopen_share_link(page, w)
     expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert sheet_totals(page, w) == wanted
+    assert widget_totals(page, w) == wanted
     assert page.locator(f"#{w} select[data-variant='capture_optional']").input_value() == "1"
 
 

@@ -3,38 +3,32 @@ an illegal card's reason, the Matto), a scoring example's variant switch and sha
 
 from __future__ import annotations
 
-import re
-import sys
-import time
-from pathlib import Path
 from urllib.request import urlopen
 
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+from engine.game import Variants
+from engine.tutorials import Example
+from tests.site.widget_helpers import (
+    BOOT,
+    TUTORIALS,
+    reopen_share_link,
+    totals_text,
+    wait_for_totals,
+    widget_totals,
+)
+from tests.site.widget_helpers import click_card as click_widget_card
 
-from engine.scoresheet import format_signed  # noqa: E402
-from engine.tutorials import Example  # noqa: E402
-from sitebuild.tutorial_files import read_all  # noqa: E402
-
-BOOT = 120_000
-TUTORIALS = read_all(ROOT)[0]
 LESSON = "lesson-declare-matto"
 
 
-def totals(page: Page, widget: str) -> list[str]:
-    rows = page.locator(f"#{widget} .tf-sheet tfoot tr")
-    return [re.sub(r"\s+", "", rows.nth(i).inner_text()) for i in range(rows.count())]
-
-
-def expected(example: Example, variants: dict[str, object] | None = None) -> list[str]:
-    position = example.position.with_variants(variants or {})  # type: ignore[arg-type]
-    return [f"{name}の得点{format_signed(value)}" for name, value in position.score().totals.items()]
+def expected(example: Example, variants: Variants | None = None) -> list[str]:
+    position = example.position.with_variants(variants or {})
+    return totals_text(position.score().totals)
 
 
 def click_card(page: Page, code: str) -> None:
-    page.locator(f"#{LESSON} .tf-view button[data-card='{code}']").first.click()
+    click_widget_card(page, LESSON, code)
 
 
 def test_lesson_declare_and_matto(offline_page: Page, site_url: str) -> None:
@@ -66,21 +60,14 @@ def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str
     example = TUTORIALS["ottocento-matto-paid"]
     assert isinstance(example, Example)
     w = "ex-matto-paid"
-    assert totals(page, w) == expected(example)  # pre-rendered: 115 and 365
+    assert widget_totals(page, w) == expected(example)  # pre-rendered: 115 and 365
     page.locator(f"#{w} select[data-variant='suit_wilds']").select_option("1")
     wanted = expected(example, {"suit_wilds": 1})
     assert wanted[1].endswith("+345")  # one contatore per suit sequence: batons and coins 25 each, not 30
-    deadline = time.monotonic() + BOOT / 1000
-    while totals(page, w) != wanted and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    assert totals(page, w) == wanted
-    page.locator(f"#{w} [data-action=share]").click()
-    shared = page.url
-    assert f"w={w}" in shared
-    page.goto("about:blank")
-    page.goto(shared)
+    wait_for_totals(page, w, wanted)
+    reopen_share_link(page, w)
     expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert totals(page, w) == wanted
+    assert widget_totals(page, w) == wanted
 
 
 def test_pages_are_complete_without_javascript(site_url: str) -> None:

@@ -4,16 +4,17 @@ example's share link.  Expected totals come from the engine under CPython."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
-
-from engine.tutorials import Example  # noqa: E402
-from tests.site.test_widgets import BOOT, TUTORIALS, click_card, totals_text, widget_totals  # noqa: E402
+from engine.tutorials import Example
+from tests.site.widget_helpers import (
+    BOOT,
+    TUTORIALS,
+    click_card,
+    reopen_share_link,
+    totals_text,
+    widget_totals,
+)
 
 W = "lesson-bidding"
 
@@ -61,11 +62,7 @@ def test_rotarot_example_share_link(offline_page: Page, site_url: str) -> None:
     assert isinstance(example, Example)
     w = "ex-55-and-a-half"
     assert widget_totals(page, w) == totals_text(example.position.score().totals)
-    page.locator(f"#{w} [data-action=share]").click()
-    shared = page.url
-    assert f"w={w}" in shared
-    page.goto("about:blank")
-    page.goto(shared)
+    reopen_share_link(page, w)
     expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
     assert widget_totals(page, w) == totals_text(example.position.score().totals)
     expect(page.locator(f"#{w}")).to_be_in_viewport()

@@ -5,45 +5,20 @@ Expected numbers come from the engine itself, computed here under CPython."""
 from __future__ import annotations
 
 import re
-import sys
-import time
-from collections.abc import Mapping
-from fractions import Fraction
-from pathlib import Path
 from urllib.request import urlopen
 
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
-
-from engine.scoresheet import format_signed  # noqa: E402
-from engine.tutorials import Example, Lesson  # noqa: E402
-from sitebuild.tutorial_files import read_all  # noqa: E402
-
-BOOT = 120_000
-TUTORIALS = read_all(ROOT)[0]
-
-
-def totals_text(totals: Mapping[str, int | Fraction]) -> list[str]:
-    return [f"{name}の得点{format_signed(value)}" for name, value in totals.items()]
-
-
-def widget_totals(page: Page, widget: str) -> list[str]:
-    rows = page.locator(f"#{widget} .tf-sheet tfoot tr")
-    return [re.sub(r"\s+", "", rows.nth(i).inner_text()) for i in range(rows.count())]
-
-
-def wait_for_totals(page: Page, widget: str, wanted: list[str]) -> None:
-    """Polls because the old sheet stays on screen (and may share a total) until the worker answers."""
-    deadline = time.monotonic() + BOOT / 1000
-    while widget_totals(page, widget) != wanted and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    assert widget_totals(page, widget) == wanted
-
-
-def click_card(page: Page, widget: str, code: str) -> None:
-    page.locator(f"#{widget} .tf-view button[data-card='{code}']").first.click()
+from engine.tutorials import Example, Lesson
+from tests.site.widget_helpers import (
+    BOOT,
+    TUTORIALS,
+    click_card,
+    reopen_share_link,
+    totals_text,
+    wait_for_totals,
+    widget_totals,
+)
 
 
 def test_lesson_obligations_played_to_the_end(offline_page: Page, site_url: str) -> None:
@@ -92,10 +67,8 @@ def test_lesson_share_link_restores_the_position(offline_page: Page, site_url: s
     page.goto(f"{site_url}/lombardia/lessons/")
     click_card(page, "lesson-obligations", "C3")
     expect(page.locator("#lesson-obligations .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
-    page.locator("#lesson-obligations [data-action=share]").click()
-    assert "w=lesson-obligations" in page.url and "s=" in page.url
     progress = page.locator("#lesson-obligations .tf-progress").inner_text()
-    page.goto(page.url)
+    reopen_share_link(page, "lesson-obligations")
     expect(page.locator("#lesson-obligations .tf-progress")).to_have_text(progress, timeout=BOOT)
     expect(page.locator("#lesson-obligations")).to_be_in_viewport()
 
@@ -110,11 +83,7 @@ def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str
     page.locator(f"#{w} select[data-variant='xxi_value']").select_option("0")
     recommended = example.position.with_variants({"xxi_value": 5}).score()
     wait_for_totals(page, w, totals_text(recommended.totals))
-    page.locator(f"#{w} [data-action=share]").click()
-    shared = page.url
-    assert f"w={w}" in shared
-    page.goto("about:blank")  # a fresh load, as for a reader opening the link (not a same-page hash jump)
-    page.goto(shared)
+    reopen_share_link(page, w)
     expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
     assert widget_totals(page, w) == totals_text(recommended.totals)
     assert page.locator(f"#{w} select[data-variant='xxi_value']").input_value() == "0"

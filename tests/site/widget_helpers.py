@@ -1,0 +1,52 @@
+"""What the browser tests of every game's widgets share: the tutorials as the engine reads them,
+the score-sheet totals on screen and as the engine computes them, and share-link reopening.
+(tests/site/conftest.py puts the repository and scripts/ on sys.path before this is imported.)"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from engine.scoresheet import format_signed
+from sitebuild.tutorial_files import read_all
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT = 120_000  # ms: the first interaction boots Pyodide
+TUTORIALS = read_all(ROOT)[0]
+
+
+def totals_text(totals: Mapping[str, int | Fraction]) -> list[str]:
+    """The sheet's total rows as the engine's totals would print them (whitespace removed)."""
+    return [f"{name}の得点{format_signed(value)}" for name, value in totals.items()]
+
+
+def widget_totals(page: Page, widget: str) -> list[str]:
+    rows = page.locator(f"#{widget} .tf-sheet tfoot tr")
+    return [re.sub(r"\s+", "", rows.nth(i).inner_text()) for i in range(rows.count())]
+
+
+def wait_for_totals(page: Page, widget: str, wanted: list[str]) -> None:
+    """Polls because the old sheet stays on screen (and may share a total) until the worker answers."""
+    deadline = time.monotonic() + BOOT / 1000
+    while widget_totals(page, widget) != wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert widget_totals(page, widget) == wanted
+
+
+def click_card(page: Page, widget: str, code: str) -> None:
+    page.locator(f"#{widget} .tf-view button[data-card='{code}']").first.click()
+
+
+def reopen_share_link(page: Page, widget: str) -> None:
+    """Press the widget's share button and open the link it made in a fresh load, as a reader would
+    (going to the same URL directly would only be a same-page hash jump, proving nothing)."""
+    page.locator(f"#{widget} [data-action=share]").click()
+    shared = page.url
+    assert f"w={widget}" in shared and "s=" in shared
+    page.goto("about:blank")
+    page.goto(shared)
