@@ -208,6 +208,9 @@ NAMINGS: dict[str, Naming] = {
         FRENCH_SUITS, {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "1"},
         {"F": "スキュース", "T21": "モンド（切札21）", "T1": "パガット（切札1）"}, trump_word="切札",
         roman_trumps=False, french=True, fool_face="スキュース", trump_group="切札とスキュース"),
+    "lhombre": Naming(
+        FRENCH_SUITS, {KING: "キング", QUEEN: "クイーン", JACK: "ジャック", 1: "A"},
+        {"SA": "スパディエ（スペードのA）", "CA": "バスタ（クラブのA）"}, french=True, trump_group="切札"),
     "lombardia": Naming(
         ITALIAN_SUITS, ITALIAN_COURTS,
         {"T21": "切札XXI（世界）", "T1": "切札I（バガット）", "F": "愚者"},

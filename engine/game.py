@@ -214,6 +214,15 @@ class GameState(ABC):
     def describe(self, action: Action) -> str:
         return str(action)
 
+    def unavailable_words(self) -> list[Action]:
+        """Word actions of this phase that are not allowed now but a reader may look for (a bid the
+        auction rules out): lessons show them faded, and pressing one explains why."""
+        return []
+
+    def seat_label(self, seat: int) -> str:
+        """How lessons name a seat that is not the reader's (games with named seats override it)."""
+        return f"席{seat}"
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.fingerprint() == other.fingerprint()
 

@@ -28,6 +28,10 @@ class TrickPolicy:
     must_trump: bool = True
     must_overtrump: bool = False
     equal_later_wins: bool = False
+    # ``exempt(card, led)``: a card of the led suit that need not be played to the ``led`` card
+    # (l'Hombre's matadors).  A hand whose only cards of the led suit are exempt may play anything;
+    # one other card of that suit brings back the duty, which any card of the suit then satisfies.
+    exempt: Callable[[Card, Card], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -55,12 +59,15 @@ class TrickResult:
     message: str
 
 
+def led_card(trick: Sequence[Play], policy: TrickPolicy) -> Card | None:
+    """The card that sets the suit to follow: the first that is not an excuse (None if none yet)."""
+    return next((play.card for play in trick if not policy.is_excuse(play.card)), None)
+
+
 def led_suit(trick: Sequence[Play], policy: TrickPolicy) -> str | None:
-    """The suit to follow: that of the first card that is not an excuse (None if none yet)."""
-    for play in trick:
-        if not policy.is_excuse(play.card):
-            return policy.suit_of(play.card)
-    return None
+    """The suit to follow: that of the led card (None if none yet)."""
+    card = led_card(trick, policy)
+    return None if card is None else policy.suit_of(card)
 
 
 def _highest_trump(trick: Sequence[Play], policy: TrickPolicy) -> int | None:
@@ -82,6 +89,10 @@ def _required(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) 
         return "free", list(hand)
     followers = [c for c in hand if not policy.is_excuse(c) and policy.suit_of(c) == suit]
     trumps = [c for c in hand if not policy.is_excuse(c) and policy.suit_of(c) == TRUMP]
+    lead = led_card(trick, policy)
+    if followers and policy.exempt is not None and lead is not None \
+            and all(policy.exempt(c, lead) for c in followers):
+        return "free", list(hand)
     if suit != TRUMP and followers:
         return "must_follow", followers
     if (suit == TRUMP and followers) or (policy.must_trump and trumps):

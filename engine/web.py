@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from . import render
-from .game import GameState, IllegalAction, ScoredPosition, Variants
+from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
 from .games import GAMES
 from .plaindata import TutorialError
 from .share import ShareError
@@ -107,13 +107,15 @@ def example_body(example: Example, position: ScoredPosition, root: str) -> str:
 
 
 def position_view(game: str, position: ScoredPosition) -> str:
-    """The final position's labelled card groups (piles, discard ...), folded away by default."""
+    """The final position's labelled card groups (piles, discard, a hand ...), folded away by default."""
     blocks = [
         f'<div class="tf-pile"><p class="tf-pile-label">{escape(label)}（{len(cards)}枚）</p>'
         f"{render.cards_row(cards, game)}</div>"
         for label, cards in position.groups()
     ]
-    return f'<details class="tf-position"><summary>取り札を見る</summary>{"".join(blocks)}</details>'
+    if not blocks:
+        return ""
+    return f'<details class="tf-position"><summary>この局面のカードを見る</summary>{"".join(blocks)}</details>'
 
 
 # --- lessons -------------------------------------------------------------------------------
@@ -163,11 +165,18 @@ def _reader_choices(state: GameState, reader: int, game: str) -> str:
                  '（何も取らないなら場の札は選びません）。</p><div class="tf-words">'
                  '<button type="button" class="md-button tf-word" data-action="capture">この組み合わせで出す</button>'
                  "</div>")
-    if words:
-        html += '<div class="tf-words">' + "".join(
-            f'<button type="button" class="md-button tf-word" data-word="{escape(a.kind)}">'
-            f"{escape(state.describe(a))}</button>" for a in words) + "</div>"
+    faded = state.unavailable_words()
+    if words or faded:
+        html += ('<div class="tf-words">' + "".join(_word_button(state, a, True) for a in words)
+                 + "".join(_word_button(state, a, False) for a in faded) + "</div>")
     return html
+
+
+def _word_button(state: GameState, action: Action, legal: bool) -> str:
+    """A word action as a button; one the rules exclude now is faded and, pressed, says why."""
+    faded = "" if legal else ' tf-illegal" title="今は選べません。押すと理由が表示されます'
+    return (f'<button type="button" class="md-button tf-word{faded}" data-word="{escape(action.kind)}" '
+            f'data-legal="{str(legal).lower()}">{escape(state.describe(action))}</button>')
 
 
 def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, Any]:
@@ -177,9 +186,8 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
     for step in lesson.script[previous:n]:
         seen = len(state.log)
         actor = state.current_player()
+        line = f"{'あなた' if actor == lesson.reader else state.seat_label(actor)}: {state.describe(step.action)}"
         state.apply(step.action)
-        who = "あなた" if actor == lesson.reader else f"席{actor}"
-        line = f"{who}: {state.describe(step.action)}"
         events.append(f"{line}。{step.note}" if step.note else line)
         events += state.log[seen:]
     plays, caption, winner = state.table()

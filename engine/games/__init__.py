@@ -4,13 +4,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import GameState
+from .lhombre import LHombreState
 from .lombardia import LombardiaState
 from .napoletanisch import NapoletanischState
 from .ottocento import OttocentoState
 from .rotarot import RotarotState
 
 GAMES: dict[str, type[GameState]] = {"lombardia": LombardiaState, "ottocento": OttocentoState,
-                                   "napoletanisch": NapoletanischState, "rotarot": RotarotState}
+                                   "napoletanisch": NapoletanischState, "rotarot": RotarotState,
+                                   "lhombre": LHombreState}
 
 # Share-code tags and what reads them: a game in progress or a final position.
 SHARE_KINDS: dict[str, Callable[[str], Any]] = {

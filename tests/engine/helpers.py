@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
+from typing import TypeVar
 
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, GameState, Variants
@@ -48,11 +49,19 @@ SCENARIO = [
 # costs tens of ms in CPython and about twice that in Pyodide: CI runs the full 1,000 under CPython and
 # the first 250 of the same seeded sequence under Pyodide, which keeps all games inside the CI budget.
 DEALS = 250 if sys.platform == "emscripten" else 1000
+G = TypeVar("G", bound=GameState)
 
 
 def random_variants(cls: type[GameState], rng: random.Random) -> Variants:
     """One random choice for each of the game's variant switches."""
     return {o.name: rng.choice(o.choices)[0] for o in cls.VARIANTS}
+
+
+def random_state(cls: type[G], rng: random.Random) -> G:
+    """A new deal of ``cls``: its pack shuffled, then a random choice for each variant switch."""
+    deal = list(cls.PACK.cards())
+    rng.shuffle(deal)
+    return cls(deal, random_variants(cls, rng))
 
 
 def check_generic_step(state: GameState) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_variants
+from helpers import DEALS, check_generic_step, random_state
 
 from engine.cards import Pack
 from engine.games.lombardia import LombardiaState, Position, card_value
@@ -43,9 +43,7 @@ def test_random_full_deals() -> None:
     rng = random.Random(20261122)
     finished = abandoned = 0
     for _ in range(DEALS):
-        deal = list(Pack.TAROT78.cards())
-        rng.shuffle(deal)
-        state = LombardiaState(deal, random_variants(LombardiaState, rng))
+        state = random_state(LombardiaState, rng)
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))  # monte: half agree, so ~1/16 deals are thrown in

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_variants
+from helpers import DEALS, check_generic_step, random_state
 
 from engine.cards import Pack
 from engine.games.napoletanisch import PACK_THIRDS, NapoletanischState, Position, thirds
@@ -47,9 +47,7 @@ def test_random_full_deals() -> None:
     rng = random.Random(20261123)
     seen = Counter[int]()
     for _ in range(DEALS):
-        deal = list(Pack.TAROCK54.cards())
-        rng.shuffle(deal)
-        state = NapoletanischState(deal, random_variants(NapoletanischState, rng))
+        state = random_state(NapoletanischState, rng)
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_variants
+from helpers import DEALS, check_generic_step, random_state
 
 from engine.cards import Card, Pack
 from engine.games.ottocento import OttocentoState
@@ -53,9 +53,7 @@ def test_random_full_deals() -> None:
     rng = random.Random(20261123)
     finished = abandoned = declared = paid = 0
     for _ in range(DEALS):
-        deal = list(Pack.BOLOGNESE62.cards())
-        rng.shuffle(deal)
-        state = OttocentoState(deal, random_variants(OttocentoState, rng))
+        state = random_state(OttocentoState, rng)
         check_step(state)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))

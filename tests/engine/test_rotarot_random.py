@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from helpers import DEALS, check_generic_step, random_variants
+from helpers import DEALS, check_generic_step, random_state
 
 from engine.cards import Pack
 from engine.games.rotarot import RotarotState
@@ -54,9 +54,7 @@ def test_random_full_deals() -> None:
     rng = random.Random(20261122)
     kinds: Counter[str] = Counter()
     for _ in range(DEALS):
-        deal = list(Pack.TAROT78.cards())
-        rng.shuffle(deal)
-        state = RotarotState(deal, random_variants(RotarotState, rng))
+        state = random_state(RotarotState, rng)
         check_step(state)
         while not state.is_terminal():
             bidding_biased(rng, state)

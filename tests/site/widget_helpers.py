@@ -26,8 +26,9 @@ def totals_text(totals: Mapping[str, int | Fraction]) -> list[str]:
 
 
 def widget_totals(page: Page, widget: str) -> list[str]:
-    rows = page.locator(f"#{widget} .tf-sheet tfoot tr")
-    return [re.sub(r"\s+", "", rows.nth(i).inner_text()) for i in range(rows.count())]
+    """The total rows read in one go (row by row could race a re-render that changes their number)."""
+    rows = page.locator(f"#{widget} .tf-sheet tfoot tr").all_inner_texts()
+    return [re.sub(r"\s+", "", row) for row in rows]
 
 
 def wait_for_totals(page: Page, widget: str, wanted: list[str]) -> None:
