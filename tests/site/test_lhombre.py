@@ -28,13 +28,6 @@ def example_totals(ref: str, **variants: object) -> list[str]:
     return totals_text(position.score().totals)
 
 
-def test_lhombre_pages_open(offline_page: Page, site_url: str) -> None:
-    for name in ("", "examples/", "lessons/", "sources/"):
-        offline_page.goto(f"{site_url}/lhombre/{name}")
-        expect(offline_page.locator("h1")).to_contain_text("ロンブル" if name in ("", "sources/") else "")
-    expect(offline_page.locator("table", has_text="L5")).to_contain_text("allow_upgrade")
-
-
 def test_matador_lesson_played_to_the_end(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/lhombre/lessons/")

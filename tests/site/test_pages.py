@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.games import GAMES
 from sitebuild import server
 
 SITE = server.built_site(Path(__file__).resolve().parents[2])
@@ -25,6 +26,20 @@ def page_paths() -> list[str]:
 def test_sitemap_lists_the_navigation(site_pages: list[str]) -> None:
     paths = {urlsplit(url).path for url in site_pages}
     assert {"/", "/glossary/", "/lombardia/"} <= paths, sorted(paths)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_its_pages_and_names_its_switches(offline_page: Page, site_url: str, game: str) -> None:
+    """Rules, examples with example widgets, lessons with lesson widgets, and a 原典ノート that names
+    every variant switch of the engine (each uncertain rule says which switch changes it)."""
+    page = offline_page
+    for name, widget in (("", None), ("examples/", "example"), ("lessons/", "lesson"), ("sources/", None)):
+        response = page.goto(f"{site_url}/{game}/{name}")
+        assert response is not None and response.status == 200
+        if widget:
+            assert page.locator(f".trionfi-widget[data-widget={widget}][data-game={game}]").count() >= 1
+    text = page.locator("article").inner_text()
+    assert [o.name for o in GAMES[game].VARIANTS if o.name not in text] == []
 
 
 @pytest.mark.parametrize("path", page_paths())

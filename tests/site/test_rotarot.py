@@ -23,13 +23,6 @@ def click_word(page: Page, word: str) -> None:
     page.locator(f"#{W} .tf-view button[data-word='{word}']").click()
 
 
-def test_rotarot_pages_open(offline_page: Page, site_url: str) -> None:
-    for name in ("", "examples/", "lessons/", "sources/"):
-        offline_page.goto(f"{site_url}/rotarot/{name}")
-        expect(offline_page.locator("h1")).to_contain_text("ロタロット" if name in ("", "sources/") else "")
-    expect(offline_page.locator("table", has_text="R14")).to_contain_text("ramsch_mond_discard")
-
-
 def test_bidding_lesson_played_to_the_end(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/rotarot/lessons/")
