@@ -119,6 +119,8 @@ def test_matador_privilege_only_yields_to_a_higher_matador_that_was_led() -> Non
     assert legal_cards(only_basta, [Play(0, Card.parse("SA"))], policy) == parse_cards("CA")  # spadille led
     assert legal_cards(only_basta, [*low_lead, Play(1, Card.parse("SA"))], policy) == only_basta  # not led
     assert legal_cards(parse_cards("SA DK"), [Play(0, Card.parse("CA"))], policy) == parse_cards("SA DK")
+    # manille led: basta is forced out, so a trump is due, and spadille satisfies the duty as well
+    assert legal_cards(parse_cards("SA CA DK"), [Play(0, Card.parse("H7"))], policy) == parse_cards("SA CA")
     mixed = parse_cards("CA H3 DK")
     assert legal_cards(mixed, low_lead, policy) == parse_cards("CA H3")  # a plain trump: any trump
 
