@@ -65,6 +65,14 @@ def test_pack_has_forty_cards_without_eights_nines_tens() -> None:
     assert len(codes) == 40 and not any(c[1:] in ("8", "9", "10", "N") for c in codes)
 
 
+# --- L8, L9, L15: the contract table of the source, with its misnamed lines read as nolo ------------
+def test_contract_table_as_in_the_source() -> None:
+    table = [(c.word, c.rank, c.value, c.penalty) for c in BY_WORD.values()]
+    assert table == [("simple", 1, 1, 1), ("spade", 2, 1, 1), ("tourne", 3, 1, 1), ("simple-nolo", 4, 2, None),
+                     ("grand-tourne", 5, 2, 1), ("solo", 6, 2, 1), ("pure-nolo", 7, 3, 2), ("spade-solo", 7, 3, 2),
+                     ("nolo-ouvert", 8, 5, 3)]  # None: the simple-nolo penalty "1+" = tricks − 1
+
+
 # --- L1-L4, L20: the card orders -----------------------------------------------------------
 def test_rank_orders_as_in_the_dossier() -> None:  # L1
     assert " ".join(map(str, trump_order("S"))) == "SA S2 CA SK SQ SJ S7 S6 S5 S4 S3"
@@ -376,6 +384,8 @@ def test_play_stops_once_the_result_is_certain() -> None:
     ("simple-nolo", 0, (4, 5, 0), "", -5),  # 4 tricks: 2 + 3
     ("pure-nolo", 0, (2, 1, 0), "", -5),  # stopped at the second trick: 3 + 2
     ("nolo-ouvert", 0, (0, 5, 4), "", 5),
+    ("nolo-ouvert", 1, (0, 2, 0), "", -8),  # L8: the penalty 3 belongs to nolo ouvert: 5 + 3
+    ("pure-nolo", 2, (3, 5, 1), "", -3),  # one trick: remise pays the value only
     ("spade-solo", 0, (9, 0, 0), "vole", 4),  # slam made: V + 1
     ("simple", 0, (6, 1, 0), "vole", 0),  # slam failed: V − 1
     ("solo", 2, (0, 0, 0), "surrendered", -2),
@@ -387,6 +397,13 @@ def test_payments(contract: str, declarer: int, tricks: tuple[int, int, int], fl
     names = [FH, MH, RH]
     assert totals[names[declarer]] == 2 * each
     assert all(totals[n] == -each for i, n in enumerate(names) if i != declarer)
+
+
+@pytest.mark.parametrize(("tricks", "name"), [((5, 2, 2), "成功"), ((4, 4, 1), "失敗（レミーズ）"),
+                                             ((3, 4, 2), "大失敗（コディーユ）")])
+def test_outcomes_carry_their_names(tricks: tuple[int, int, int], name: str) -> None:  # L7
+    labels = [step.label for step in Position(BY_WORD["solo"], 0, "C", tricks).score().steps]
+    assert name in labels
 
 
 def test_four_players_sitter_out_neither_pays_nor_receives() -> None:  # L13, L18
