@@ -92,14 +92,6 @@ def monte_vote(votes: list[bool], agrees: bool, who: str, seats: int, log: list[
     return "next"
 
 
-def clone_state(state: S) -> S:
-    """A copy of ``state`` sharing nothing mutable: its lists, dicts and lists of lists are new
-    (cards and actions are immutable), for games whose state is made of those."""
-    other = type(state).__new__(type(state))
-    other.__dict__ = {key: _copied(value) for key, value in state.__dict__.items()}
-    return other
-
-
 def _copied(value: Any) -> Any:
     if isinstance(value, list):
         return [item.copy() if isinstance(item, list) else item for item in value]
@@ -141,6 +133,7 @@ class GameState(ABC):
     SEATS: ClassVar[int]
     # True for fishing games: a decision is a hand card plus table cards (the widget lets the reader pick both).
     CAPTURES: ClassVar[bool] = False
+    turn: int  # the seat to act next; every game keeps one (current_player hides it once the deal is over)
 
     def __init__(self, deal: Sequence[Card], variants: Variants | None = None) -> None:
         self.variants = self.normalise_variants(variants or {})
@@ -154,9 +147,9 @@ class GameState(ABC):
         """A state from each seat's cards listed in the order they were dealt (lesson files)."""
 
     # --- the OpenSpiel-like surface every game implements -------------------------------
-    @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or -1 when the deal is over."""
+        return -1 if self.is_terminal() else self.turn
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -184,8 +177,12 @@ class GameState(ABC):
     @abstractmethod
     def score(self) -> ScoreSheet: ...
 
-    @abstractmethod
-    def clone(self: S) -> S: ...
+    def clone(self: S) -> S:
+        """A copy sharing nothing mutable: every game's state is made of immutable values (cards,
+        actions, tuples), lists, lists of lists and dicts, so copying those one level deep is enough."""
+        other = type(self).__new__(type(self))
+        other.__dict__ = {key: _copied(value) for key, value in self.__dict__.items()}
+        return other
 
     @abstractmethod
     def fingerprint(self) -> Hashable:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ..cards import FRENCH_SUITS, SUITS, TRUMP, Card, Pack
-from ..game import Action, GameState, IllegalAction, Variants, clone_state
+from ..game import Action, GameState, IllegalAction, Variants
 from ..scoresheet import ScoreSheet
 from ..tricks import Play, TrickResult, refusal, table_view, trick_winner
 from .lhombre_rules import (
@@ -100,9 +100,6 @@ class LHombreState(GameState):
     @property
     def suiting(self) -> Suiting:
         return SUITINGS[self.trump]
-
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
 
     def is_terminal(self) -> bool:
         return self.phase in ("done", "redeal")
@@ -406,9 +403,6 @@ class LHombreState(GameState):
             sheet.totals = {name: 0 for name in SEAT_NAMES}
             return sheet
         return self.position().score()
-
-    def clone(self) -> LHombreState:
-        return clone_state(self)
 
     def hand(self, seat: int) -> list[Card]:
         return sorted(self.hands[seat], key=self.suiting.sort_key)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import FRENCH_SUITS, NAMINGS, SUITS, TRUMP, Card, Naming, Pack, parse_cards
+from ..cards import FRENCH_SUITS, NAMINGS, SUITS, TRUMP, Card, Naming, parse_cards
 from ..game import VariantOption
 from ..scoresheet import RuleRef
 from ..tricks import TrickPolicy
@@ -46,11 +46,6 @@ class Contract:
     @property
     def nolo(self) -> bool:
         return not self.trumps
-
-    @property
-    def solo(self) -> bool:
-        """A game contract played without the declarer's exchange (no minimum applies)."""
-        return not self.nolo and not self.declarer_exchanges
 
 
 CONTRACTS: tuple[Contract, ...] = (
@@ -116,10 +111,6 @@ class Suiting:
     matadors: tuple[Card, ...]
     naming: Naming
     policy: TrickPolicy
-
-    def order(self) -> list[Card]:
-        """The pack in display order: trumps high to low, then each plain suit high to low."""
-        return sorted(Pack.LHOMBRE40.cards(), key=self.sort_key)
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         suit = self.suit_of[card]

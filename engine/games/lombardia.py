@@ -317,9 +317,6 @@ class LombardiaState(GameState):
         return shown
 
     # --- whose turn and what is allowed ------------------------------------------------
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
-
     def is_terminal(self) -> bool:
         return self.phase in ("done", "abandoned")
 
@@ -478,13 +475,6 @@ class LombardiaState(GameState):
             sheet.totals = {name: 0 for name in TEAM_NAMES}
             return sheet
         return score_position(self.position())
-
-    def clone(self) -> LombardiaState:
-        other = LombardiaState.__new__(LombardiaState)
-        other.__dict__ = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items()}
-        other.hands = [h.copy() for h in self.hands]
-        other.piles = [p.copy() for p in self.piles]
-        return other
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

@@ -24,7 +24,6 @@ from ..game import (
     IllegalAction,
     VariantOption,
     Variants,
-    clone_state,
     read_variants,
     variant_bytes,
 )
@@ -330,9 +329,6 @@ class NapoletanischState(GameState):
         return cls(rest[:TABLE_START] + dealt + rest[TABLE_START:], variants)
 
     # --- whose turn and what is allowed ------------------------------------------------
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
-
     def is_terminal(self) -> bool:
         return not any(self.hands)
 
@@ -424,9 +420,6 @@ class NapoletanischState(GameState):
 
     def score(self) -> ScoreSheet:
         return score_position(self.position())
-
-    def clone(self) -> NapoletanischState:
-        return clone_state(self)
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

@@ -112,9 +112,6 @@ class OttocentoState(GameState):
         return cls(deal + list(hands[DEALER][15:]), variants)
 
     # --- whose turn and what is allowed ------------------------------------------------
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
-
     def is_terminal(self) -> bool:
         return self.phase in ("done", "abandoned")
 
@@ -320,13 +317,6 @@ class OttocentoState(GameState):
             sheet.totals = {name: 0 for name in SIDE_NAMES}
             return sheet
         return score_position(self.position())
-
-    def clone(self) -> OttocentoState:
-        other = OttocentoState.__new__(OttocentoState)
-        other.__dict__ = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.__dict__.items()}
-        for name in ("hands", "declared", "piles"):
-            setattr(other, name, [part.copy() for part in getattr(self, name)])
-        return other
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

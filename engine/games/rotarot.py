@@ -86,9 +86,6 @@ class RotarotState(GameState):
         return cls(deal + list(hands[n - 1][72 // n:]), variants)
 
     # --- whose turn and what is allowed ------------------------------------------------
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
-
     def is_terminal(self) -> bool:
         return self.phase in ("done", "abandoned")
 
@@ -300,13 +297,6 @@ class RotarotState(GameState):
             sheet.totals = {seat_name(s, self.n): 0 for s in range(self.n)}
             return sheet
         return self.position().score()
-
-    def clone(self) -> RotarotState:
-        other = RotarotState.__new__(RotarotState)
-        other.__dict__ = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.__dict__.items()}
-        other.hands = [h.copy() for h in self.hands]
-        other.piles = [p.copy() for p in self.piles]
-        return other
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])
