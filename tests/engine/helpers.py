@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from engine.cards import Card, Pack, parse_cards
@@ -62,6 +62,24 @@ def random_state(cls: type[G], rng: random.Random) -> G:
     deal = list(cls.PACK.cards())
     rng.shuffle(deal)
     return cls(deal, random_variants(cls, rng))
+
+
+def uniform(rng: random.Random, state: GameState) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def random_deals(cls: type[G], seed: int, check_step: Callable[[G], None],
+                 choose: Callable[[random.Random, G], Action] = uniform) -> Iterator[G]:
+    """DEALS seeded random deals of ``cls`` played to the end with ``choose``, ``check_step`` run on
+    every state along the way; yields each finished deal for the game's end-of-deal checks."""
+    rng = random.Random(seed)
+    for _ in range(DEALS):
+        state = random_state(cls, rng)
+        check_step(state)
+        while not state.is_terminal():
+            state.apply(choose(rng, state))
+            check_step(state)
+        yield state
 
 
 def check_generic_step(state: GameState) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_state
+from helpers import check_generic_step, random_deals
 
 from engine.cards import Pack
 from engine.game import Action
@@ -56,14 +56,8 @@ def biased(rng: random.Random, state: LHombreState) -> Action:
 
 
 def test_random_full_deals() -> None:
-    rng = random.Random(20261123)
     kinds: Counter[str] = Counter()
-    for _ in range(DEALS):
-        state = random_state(LHombreState, rng)
-        check_step(state)
-        while not state.is_terminal():
-            state.apply(biased(rng, state))
-            check_step(state)
+    for state in random_deals(LHombreState, 20261123, check_step, biased):
         check_end(state)
         kinds[state.phase if state.phase == "redeal" else state.contract.word] += 1
         kinds["early end"] += state.phase == "done" and sum(state.tricks) < TRICKS and not state.surrendered

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_state
+from helpers import DEALS, check_generic_step, random_deals
 
 from engine.cards import Pack
 from engine.games.lombardia import LombardiaState, Position, card_value
@@ -40,14 +39,9 @@ def check_end(state: LombardiaState) -> None:
 
 
 def test_random_full_deals() -> None:
-    rng = random.Random(20261122)
     finished = abandoned = 0
-    for _ in range(DEALS):
-        state = random_state(LombardiaState, rng)
-        check_step(state)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))  # monte: half agree, so ~1/16 deals are thrown in
-            check_step(state)
+    # uniform random actions: at the monte half the answers agree, so ~1/16 deals are thrown in
+    for state in random_deals(LombardiaState, 20261122, check_step):
         check_end(state)
         finished += state.phase == "done"
         abandoned += state.phase == "abandoned"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_state
+from helpers import check_generic_step, random_deals
 
 from engine.cards import Pack
 from engine.games.napoletanisch import PACK_THIRDS, NapoletanischState, Position, thirds
@@ -44,14 +43,8 @@ def check_end(state: NapoletanischState) -> None:
 
 
 def test_random_full_deals() -> None:
-    rng = random.Random(20261123)
     seen = Counter[int]()
-    for _ in range(DEALS):
-        state = random_state(NapoletanischState, rng)
-        check_step(state)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-            check_step(state)
+    for state in random_deals(NapoletanischState, 20261123, check_step):
         check_end(state)
         seen[int(sum(state.score().totals.values()))] += 1
     assert set(seen) >= {68, 69, 70}

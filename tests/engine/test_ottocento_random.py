@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from helpers import DEALS, check_generic_step, random_state
+from helpers import DEALS, check_generic_step, random_deals
 
 from engine.cards import Card, Pack
 from engine.games.ottocento import OttocentoState
@@ -50,14 +49,8 @@ def check_end(state: OttocentoState) -> None:
 
 
 def test_random_full_deals() -> None:
-    rng = random.Random(20261123)
     finished = abandoned = declared = paid = 0
-    for _ in range(DEALS):
-        state = random_state(OttocentoState, rng)
-        check_step(state)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-            check_step(state)
+    for state in random_deals(OttocentoState, 20261123, check_step):
         check_end(state)
         finished += state.phase == "done"
         abandoned += state.phase == "abandoned"

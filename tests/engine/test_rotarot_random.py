@@ -6,9 +6,10 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from helpers import DEALS, check_generic_step, random_state
+from helpers import DEALS, check_generic_step, random_deals
 
 from engine.cards import Pack
+from engine.game import Action
 from engine.games.rotarot import RotarotState
 from engine.games.rotarot_score import Position, card_value
 
@@ -41,24 +42,15 @@ def check_end(state: RotarotState) -> None:
         assert len(state.discard) == state.contract and len(state.widow) == 6 - (state.contract or 0)
 
 
-def bidding_biased(rng: random.Random, state: RotarotState) -> None:
+def bidding_biased(rng: random.Random, state: RotarotState) -> Action:
     """Random play, but the auction passes often so Ramsch deals come up as well."""
     legal = state.legal_actions()
-    if state.phase == "bid" and rng.random() < 0.6:
-        state.apply(legal[0])
-    else:
-        state.apply(rng.choice(legal))
+    return legal[0] if state.phase == "bid" and rng.random() < 0.6 else rng.choice(legal)
 
 
 def test_random_full_deals() -> None:
-    rng = random.Random(20261122)
     kinds: Counter[str] = Counter()
-    for _ in range(DEALS):
-        state = random_state(RotarotState, rng)
-        check_step(state)
-        while not state.is_terminal():
-            bidding_biased(rng, state)
-            check_step(state)
+    for state in random_deals(RotarotState, 20261122, check_step, bidding_biased):
         check_end(state)
         kinds["ramsch" if state.ramsch else state.phase if state.phase == "abandoned" else "contract"] += 1
     assert kinds["ramsch"] > 0 and kinds["contract"] > DEALS // 2

@@ -7,25 +7,16 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from engine.games.lhombre_score import SITTER
-from engine.tutorials import Example
 from tests.site.widget_helpers import (
     BOOT,
-    TUTORIALS,
     click_card,
-    reopen_share_link,
-    totals_text,
+    example_totals,
+    reopened_totals,
     wait_for_totals,
     widget_totals,
 )
 
 W = "lesson-matador"
-
-
-def example_totals(ref: str, **variants: object) -> list[str]:
-    example = TUTORIALS[ref]
-    assert isinstance(example, Example)
-    position = example.position.with_variants(dict(variants)) if variants else example.position  # type: ignore[arg-type]
-    return totals_text(position.score().totals)
 
 
 def test_matador_lesson_played_to_the_end(offline_page: Page, site_url: str) -> None:
@@ -70,8 +61,6 @@ def test_lhombre_example_variant_and_share_link(offline_page: Page, site_url: st
     four = example_totals("lhombre-four-players-remise")
     assert widget_totals(page, w) == four and any(SITTER in row for row in four)
     page.locator(f"#{w} select[data-variant='players']").select_option("0")  # three players
-    wait_for_totals(page, w, example_totals("lhombre-four-players-remise", players=3))
-    reopen_share_link(page, w)
-    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert widget_totals(page, w) == example_totals("lhombre-four-players-remise", players=3)
+    wait_for_totals(page, w, example_totals("lhombre-four-players-remise", {"players": 3}))
+    assert reopened_totals(page, w) == example_totals("lhombre-four-players-remise", {"players": 3})
     expect(page.locator(f"#{w}")).to_be_in_viewport()

@@ -7,24 +7,16 @@ from urllib.request import urlopen
 
 from playwright.sync_api import Page, expect
 
-from engine.game import Variants
-from engine.tutorials import Example
 from tests.site.widget_helpers import (
     BOOT,
-    TUTORIALS,
-    reopen_share_link,
-    totals_text,
+    example_totals,
+    reopened_totals,
     wait_for_totals,
     widget_totals,
 )
 from tests.site.widget_helpers import click_card as click_widget_card
 
 LESSON = "lesson-declare-matto"
-
-
-def expected(example: Example, variants: Variants | None = None) -> list[str]:
-    position = example.position.with_variants(variants or {})
-    return totals_text(position.score().totals)
 
 
 def click_card(page: Page, code: str) -> None:
@@ -57,17 +49,13 @@ def test_lesson_declare_and_matto(offline_page: Page, site_url: str) -> None:
 def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/ottocento/examples/")
-    example = TUTORIALS["ottocento-matto-paid"]
-    assert isinstance(example, Example)
     w = "ex-matto-paid"
-    assert widget_totals(page, w) == expected(example)  # pre-rendered: 115 and 365
+    assert widget_totals(page, w) == example_totals("ottocento-matto-paid")  # pre-rendered: 115 and 365
     page.locator(f"#{w} select[data-variant='suit_wilds']").select_option("1")
-    wanted = expected(example, {"suit_wilds": 1})
+    wanted = example_totals("ottocento-matto-paid", {"suit_wilds": 1})
     assert wanted[1].endswith("+345")  # one contatore per suit sequence: batons and coins 25 each, not 30
     wait_for_totals(page, w, wanted)
-    reopen_share_link(page, w)
-    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert widget_totals(page, w) == wanted
+    assert reopened_totals(page, w) == wanted
 
 
 def test_pages_are_complete_without_javascript(site_url: str) -> None:

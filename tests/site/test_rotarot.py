@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from engine.tutorials import Example
 from tests.site.widget_helpers import (
     BOOT,
-    TUTORIALS,
     click_card,
-    reopen_share_link,
-    totals_text,
+    example_totals,
+    reopened_totals,
     widget_totals,
 )
 
@@ -51,11 +49,7 @@ def test_bidding_lesson_played_to_the_end(offline_page: Page, site_url: str) -> 
 def test_rotarot_example_share_link(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/rotarot/examples/")
-    example = TUTORIALS["rotarot-55-and-a-half"]
-    assert isinstance(example, Example)
     w = "ex-55-and-a-half"
-    assert widget_totals(page, w) == totals_text(example.position.score().totals)
-    reopen_share_link(page, w)
-    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert widget_totals(page, w) == totals_text(example.position.score().totals)
+    assert widget_totals(page, w) == example_totals("rotarot-55-and-a-half")
+    assert reopened_totals(page, w) == example_totals("rotarot-55-and-a-half")
     expect(page.locator(f"#{w}")).to_be_in_viewport()

@@ -14,7 +14,9 @@ from tests.site.widget_helpers import (
     BOOT,
     TUTORIALS,
     click_card,
+    example_totals,
     reopen_share_link,
+    reopened_totals,
     totals_text,
     wait_for_totals,
     widget_totals,
@@ -76,16 +78,12 @@ def test_lesson_share_link_restores_the_position(offline_page: Page, site_url: s
 def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/lombardia/examples/")
-    example = TUTORIALS["lombardia-seed-reading"]
-    assert isinstance(example, Example)
     w = "ex-seed-reading"
-    assert widget_totals(page, w) == totals_text(example.position.score().totals)  # pre-rendered
+    assert widget_totals(page, w) == example_totals("lombardia-seed-reading")  # pre-rendered
     page.locator(f"#{w} select[data-variant='xxi_value']").select_option("0")
-    recommended = example.position.with_variants({"xxi_value": 5}).score()
-    wait_for_totals(page, w, totals_text(recommended.totals))
-    reopen_share_link(page, w)
-    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert widget_totals(page, w) == totals_text(recommended.totals)
+    recommended = example_totals("lombardia-seed-reading", {"xxi_value": 5})
+    wait_for_totals(page, w, recommended)
+    assert reopened_totals(page, w) == recommended
     assert page.locator(f"#{w} select[data-variant='xxi_value']").input_value() == "0"
 
 

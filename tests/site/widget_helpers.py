@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from engine.game import Variants
 from engine.scoresheet import format_signed
+from engine.tutorials import Example
 from sitebuild.tutorial_files import read_all
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +25,13 @@ TUTORIALS = read_all(ROOT)[0]
 def totals_text(totals: Mapping[str, int | Fraction]) -> list[str]:
     """The sheet's total rows as the engine's totals would print them (whitespace removed)."""
     return [f"{name}の得点{format_signed(value)}" for name, value in totals.items()]
+
+
+def example_totals(ref: str, variants: Variants | None = None) -> list[str]:
+    """The total rows the scoring example ``ref`` shows, as the engine computes them (with ``variants``)."""
+    example = TUTORIALS[ref]
+    assert isinstance(example, Example)
+    return totals_text(example.position.with_variants(variants or {}).score().totals)
 
 
 def widget_totals(page: Page, widget: str) -> list[str]:
@@ -51,3 +60,10 @@ def reopen_share_link(page: Page, widget: str) -> None:
     assert f"w={widget}" in shared and "s=" in shared
     page.goto("about:blank")
     page.goto(shared)
+
+
+def reopened_totals(page: Page, widget: str) -> list[str]:
+    """Open the example widget's share link afresh and read its totals once its engine is ready."""
+    reopen_share_link(page, widget)
+    expect(page.locator(f"#{widget} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
+    return widget_totals(page, widget)
