@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import total_ordering
 
 SUITS: tuple[str, ...] = ("S", "C", "H", "D")
 TRUMP = "T"
@@ -27,58 +28,81 @@ class CardError(ValueError):
     """A card code that does not name a card; the message is Japanese for the reader."""
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
 class Card:
     """One card: ``suit`` is S/C/H/D, ``T`` for a trump or ``F`` for the Fool.
 
     ``rank`` is 1..14 for suit cards (A=1 .. K=14, N=12 is the cavalier), 1..21 for
     trumps and 0 for the Fool, so comparisons inside one suit are plain integers.
+
+    There is exactly one object per card (``Card("S", 14) is Card.parse("SK")``): equality is
+    identity and the hash a small fixed number, which keeps the engine's hot loops (hand
+    membership, removal, table look-ups) at C speed and set order the same in every run.
     """
 
+    __slots__ = ("suit", "rank", "is_trump", "is_fool", "is_court", "_code", "_hash")
     suit: str
     rank: int
+    is_trump: bool
+    is_fool: bool
+    is_court: bool
+    _code: str
+    _hash: int
 
-    def __post_init__(self) -> None:
-        valid = (
-            (self.suit == FOOL and self.rank == 0)
-            or (self.suit == TRUMP and 1 <= self.rank <= 21)
-            or (self.suit in SUITS and self.rank in RANK_CODES)
-        )
-        if not valid:
-            raise CardError(f"存在しないカードです: {self.suit}{self.rank}")
+    def __new__(cls, suit: str, rank: int) -> Card:
+        try:
+            return _INTERNED[(suit, rank)]
+        except (KeyError, TypeError):
+            raise CardError(f"存在しないカードです: {suit}{rank}") from None
+
+    @classmethod
+    def _make(cls, suit: str, rank: int, number: int) -> Card:
+        card = object.__new__(cls)
+        code = FOOL if suit == FOOL else f"{suit}{rank if suit == TRUMP else RANK_CODES[rank]}"
+        for name, value in (("suit", suit), ("rank", rank), ("is_trump", suit == TRUMP), ("is_fool", suit == FOOL),
+                            ("is_court", suit in SUITS and rank >= JACK), ("_code", code), ("_hash", number)):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card は変更できません。")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Card) -> bool:
+        """Canonical order: trumps I..XXI, the Fool, then suits S C H D from A to K."""
+        return self._hash < other._hash
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
+        return Card, (self.suit, self.rank)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card({self.suit!r}, {self.rank})"
 
     @classmethod
     def parse(cls, code: str) -> Card:
         """Read a canonical code; anything else raises CardError with a Japanese message."""
-        text = code.strip().upper()
-        if text == FOOL:
-            return cls(FOOL, 0)
-        if text[:1] == TRUMP and text[1:].isdigit() and not text[1:].startswith("0"):
-            number = int(text[1:])
-            if 1 <= number <= 21:
-                return cls(TRUMP, number)
-        if text[:1] in SUITS and text[1:] in RANK_VALUES:
-            return cls(text[0], RANK_VALUES[text[1:]])
-        raise CardError(f"カードの記号「{code}」は読めません（例: T21, F, SK, HN, D10, CA）")
+        card = _BY_CODE.get(code.strip().upper()) if isinstance(code, str) else None
+        if card is None:
+            raise CardError(f"カードの記号「{code}」は読めません（例: T21, F, SK, HN, D10, CA）")
+        return card
 
     def __str__(self) -> str:
-        if self.suit == FOOL:
-            return FOOL
-        if self.suit == TRUMP:
-            return f"{TRUMP}{self.rank}"
-        return f"{self.suit}{RANK_CODES[self.rank]}"
+        return self._code
 
-    @property
-    def is_trump(self) -> bool:
-        return self.suit == TRUMP
 
-    @property
-    def is_fool(self) -> bool:
-        return self.suit == FOOL
-
-    @property
-    def is_court(self) -> bool:
-        return self.suit in SUITS and self.rank >= JACK
+_INTERNED: dict[tuple[str, int], Card] = {}
+for _key in ([(TRUMP, n) for n in range(1, 22)] + [(FOOL, 0)]
+             + [(suit, rank) for suit in SUITS for rank in RANK_CODES]):
+    _INTERNED[_key] = Card._make(*_key, len(_INTERNED))
+_BY_CODE: dict[str, Card] = {str(card): card for card in _INTERNED.values()}
 
 
 def parse_cards(text: str | list[str]) -> list[Card]:

@@ -9,9 +9,9 @@ which is exactly what a share code stores.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from . import share
 from .cards import Card, CardError, Pack
@@ -30,9 +30,10 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message explains why in Japanese."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One decision: ``kind`` is the game's verb (play, discard, give, monte, keep ...)."""
+class Action(NamedTuple):
+    """One decision: ``kind`` is the game's verb (play, discard, give, monte, keep ...).
+
+    A tuple, so that comparing and hashing actions (legality checks, history) stays in C."""
 
     kind: str
     card: Card | None = None
@@ -44,6 +45,19 @@ class Action:
             return self.kind
         text = str(self.card) if self.kind == "play" else f"{self.kind} {self.card}"
         return f"{text} {TAKE_WORD} {' '.join(map(str, self.take))}" if self.take else text
+
+
+class Later:
+    """A log line worded only when someone reads it (``str``): random play, tests and the
+    computer opponents never read the log, so they never pay for its Japanese sentences."""
+
+    __slots__ = ("_words",)
+
+    def __init__(self, words: Callable[[], str]) -> None:
+        self._words = words
+
+    def __str__(self) -> str:
+        return self._words()
 
 
 @dataclass(frozen=True)
@@ -63,6 +77,19 @@ class VariantOption:
         raise ValueError(f"ヴァリアント「{self.label}」に {value!r} という選択肢はありません。")
 
 
+def normalise_variants(options: Sequence[VariantOption], variants: Mapping[str, Any]) -> Variants:
+    """Every option's value (the default where ``variants`` says nothing); unknown names and
+    values are refused in Japanese.  Final positions use it without a State class."""
+    known = {option.name: option for option in options}
+    for name in variants:
+        if name not in known:
+            raise ValueError(f"「{name}」というヴァリアントはありません（{', '.join(known)}）。")
+    result = {option.name: variants.get(option.name, option.default) for option in options}
+    for option in options:
+        option.index(result[option.name])
+    return result
+
+
 def variant_bytes(options: Sequence[VariantOption], variants: Variants) -> bytes:
     """The variants as share-code bytes: each option's choice index, in declaration order."""
     return bytes(option.index(variants[option.name]) for option in options)
@@ -79,7 +106,7 @@ def read_variants(reader: share.Reader, options: Sequence[VariantOption]) -> Var
     return variants
 
 
-def monte_vote(votes: list[bool], agrees: bool, who: str, seats: int, log: list[str]) -> str:
+def monte_vote(votes: list[bool], agrees: bool, who: str, seats: int, log: list[str | Later]) -> str:
     """Record one answer to "throw this deal in?": ``play`` as soon as someone refuses,
     ``abandoned`` once every seat agreed, else ``next`` (the next seat answers)."""
     votes.append(agrees)
@@ -139,7 +166,8 @@ class GameState(ABC):
         self.variants = self.normalise_variants(variants or {})
         self.deal: tuple[Card, ...] = tuple(deal)
         self.history: list[Action] = []
-        self.log: list[str] = []  # what happened, in words, for lessons (not part of the identity)
+        self.log: list[str | Later] = []  # what happened, in words, for lessons (not part of the identity)
+        self._legal: list[Action] | None = None  # legal_actions() of this very state, once asked
 
     @classmethod
     @abstractmethod
@@ -151,9 +179,15 @@ class GameState(ABC):
         """The seat to act, or -1 when the deal is over."""
         return -1 if self.is_terminal() else self.turn
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now; never empty before the end."""
+        """Every action allowed now; never empty before the end (computed once per state)."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The legal set, computed directly from the rules (no explanations built)."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -161,7 +195,9 @@ class GameState(ABC):
 
     @abstractmethod
     def refusal(self, action: Action) -> str | None:
-        """None when legal, else why not, in Japanese."""
+        """None when legal, else why not, in Japanese: the explainer, asked only when someone
+        wants to know why.  It must agree with ``_legal_actions`` (tests check it on random
+        positions): an action is legal exactly when this has nothing to say."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -188,10 +224,15 @@ class GameState(ABC):
     def fingerprint(self) -> Hashable:
         """Everything observable about the state, for equality in tests and round trips."""
 
+    def is_legal(self, action: Action) -> bool:
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return action in self._legal
+
     def apply(self, action: Action) -> None:
-        reason = self.refusal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self.is_legal(action):
+            raise IllegalAction(self.refusal(action) or f"{self.describe(action)}は今はできません。")
+        self._legal = None
         self._apply(action)
         self.history.append(action)
 
@@ -228,14 +269,7 @@ class GameState(ABC):
     # --- variants ------------------------------------------------------------------------
     @classmethod
     def normalise_variants(cls, variants: Variants) -> Variants:
-        known = {option.name: option for option in cls.VARIANTS}
-        for name in variants:
-            if name not in known:
-                raise ValueError(f"「{name}」というヴァリアントはありません（{', '.join(known)}）。")
-        result = {option.name: variants.get(option.name, option.default) for option in cls.VARIANTS}
-        for option in cls.VARIANTS:
-            option.index(result[option.name])
-        return result
+        return normalise_variants(cls.VARIANTS, variants)
 
     # --- text and numeric forms of actions ----------------------------------------------
     def parse_action(self, text: str) -> Action:

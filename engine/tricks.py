@@ -7,7 +7,8 @@ to say *why* a card cannot be played and *why* a trick was won.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import TRUMP, Card, Naming
 
@@ -34,8 +35,7 @@ class TrickPolicy:
     exempt: Callable[[Card, Card], bool] | None = None
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     seat: int
     card: Card
 
@@ -53,10 +53,24 @@ class Refusal:
 
 @dataclass(frozen=True)
 class TrickResult:
+    """Who won a trick and by which rule; ``message`` words it only when asked."""
+
     winner: int  # seat
     card: Card
     code: str  # "highest_trump" | "highest_of_suit"
-    message: str
+    led: str  # the suit led
+    naming: Naming | None = field(default=None, compare=False, repr=False)
+    seat_names: Sequence[str] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def message(self) -> str:
+        name = self.naming.name(self.card) if self.naming else str(self.card)
+        who = self.seat_names[self.winner] if self.seat_names else f"席{self.winner}"
+        if self.code == "highest_trump":
+            message = f"{name}がこのトリックで一番強い切札なので、{who}が勝ちます。"
+            return message if self.led == TRUMP else f"切札が出たので切札どうしで比べます。{message}"
+        suit_word = self.naming.suit_name(self.led) if self.naming else self.led
+        return f"切札は出ていません。リードされた{suit_word}の中で{name}が一番強いので、{who}が勝ちます。"
 
 
 def led_card(trick: Sequence[Play], policy: TrickPolicy) -> Card | None:
@@ -77,9 +91,32 @@ def _highest_trump(trick: Sequence[Play], policy: TrickPolicy) -> int | None:
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> list[Card]:
-    """Cards of ``hand`` that may be played to ``trick``, in hand order."""
-    code, allowed = _required(hand, trick, policy)
-    return [card for card in hand if code == "free" or policy.is_excuse(card) or card in allowed]
+    """Cards of ``hand`` that may be played to ``trick``, in hand order.
+
+    The fast path of the duties that ``_required`` states (and ``refusal`` explains): one
+    pass over the hand, no words built."""
+    lead = led_card(trick, policy)
+    if lead is None:
+        return list(hand)
+    suit_of, excuse = policy.suit_of, policy.is_excuse
+    suit = suit_of(lead)
+    followers = [c for c in hand if suit_of(c) == suit and not excuse(c)]
+    if followers and policy.exempt is not None and all(policy.exempt(c, lead) for c in followers):
+        return list(hand)
+    if suit != TRUMP and followers:
+        allowed = followers
+    else:
+        allowed = followers if suit == TRUMP else [c for c in hand if suit_of(c) == TRUMP and not excuse(c)] \
+            if policy.must_trump else []
+        if not allowed:
+            return list(hand)
+        if policy.must_overtrump:
+            top = _highest_trump(trick, policy)
+            higher = [c for c in allowed if top is None or policy.strength(c) > top]
+            allowed = higher or allowed
+    if len(allowed) == len(hand):
+        return list(hand)
+    return [c for c in hand if c in allowed or excuse(c)]
 
 
 def _required(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy) -> tuple[str, list[Card]]:
@@ -136,28 +173,29 @@ def _refusal_message(code: str, suit: str, allowed: list[Card], naming: Naming |
 def trick_winner(trick: Sequence[Play], policy: TrickPolicy, naming: Naming | None,
                  seat_names: Sequence[str] | None = None) -> TrickResult:
     """Who wins a complete trick, and why (seats worded with ``seat_names`` when given)."""
-    suit = led_suit(trick, policy)
-    contenders = [p for p in trick if not policy.is_excuse(p.card)]
-    if suit is None or not contenders:
+    suit_of, strength, excuse = policy.suit_of, policy.strength, policy.is_excuse
+    suit: str | None = None
+    best: Play | None = None
+    best_strength = 0
+    best_trumps = False
+    for play in trick:
+        card = play.card
+        if excuse(card):
+            continue
+        own = suit_of(card)
+        if suit is None:
+            suit = own
+        trumps = own == TRUMP
+        if not trumps and own != suit or best_trumps and not trumps:
+            continue
+        value = strength(card)
+        if best is None or trumps and not best_trumps or value > best_strength \
+                or value == best_strength and policy.equal_later_wins:
+            best, best_strength, best_trumps = play, value, trumps
+    if suit is None or best is None:
         raise ValueError("a trick needs at least one card that is not an excuse")
-    trumps = [p for p in contenders if policy.suit_of(p.card) == TRUMP]
-    pool, code = (trumps, "highest_trump") if trumps else (
-        [p for p in contenders if policy.suit_of(p.card) == suit], "highest_of_suit")
-    best = pool[0]
-    for play in pool[1:]:
-        mine, theirs = policy.strength(play.card), policy.strength(best.card)
-        if mine > theirs or (mine == theirs and policy.equal_later_wins):
-            best = play
-    name = naming.name(best.card) if naming else str(best.card)
-    who = seat_names[best.seat] if seat_names else f"席{best.seat}"
-    if code == "highest_trump":
-        message = f"{name}がこのトリックで一番強い切札なので、{who}が勝ちます。"
-        if suit != TRUMP:
-            message = f"切札が出たので切札どうしで比べます。{message}"
-    else:
-        suit_word = naming.suit_name(suit) if naming else suit
-        message = f"切札は出ていません。リードされた{suit_word}の中で{name}が一番強いので、{who}が勝ちます。"
-    return TrickResult(best.seat, best.card, code, message)
+    return TrickResult(best.seat, best.card, "highest_trump" if best_trumps else "highest_of_suit", suit,
+                       naming, seat_names)
 
 
 TableView = tuple[list[tuple[str, Card]], str, int | None]

@@ -189,7 +189,7 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
         line = f"{'あなた' if actor == lesson.reader else state.seat_label(actor)}: {state.describe(step.action)}"
         state.apply(step.action)
         events.append(f"{line}。{step.note}" if step.note else line)
-        events += state.log[seen:]
+        events += map(str, state.log[seen:])
     plays, caption, winner = state.table()
     done = n >= len(lesson.script)
     parts = [f'<p class="tf-progress">{_progress(lesson, n)}</p>']

@@ -107,7 +107,7 @@ class LHombreState(GameState):
     def seat_label(self, seat: int) -> str:
         return seat_name(seat)
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "play":
             surrender = [Action("surrender")] if self._may_surrender() else []
             return surrender + [Action("play", c) for c in self.hand(self.turn) if self._play_refusal(c) is None]

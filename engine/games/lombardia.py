@@ -15,9 +15,9 @@ from typing import Any, ClassVar
 from .. import plaindata as plain
 from .. import share
 from ..cards import FOOL, KING, NAMINGS, SUITS, TRUMP, Card, Pack
-from ..game import Action, GameState, IllegalAction, VariantOption, Variants, read_variants, variant_bytes
+from ..game import Action, GameState, Later, IllegalAction, VariantOption, Variants, read_variants, variant_bytes
 from ..scoresheet import Number, RuleRef, ScoreSheet
-from ..tricks import Play, TrickPolicy, TrickResult, refusal, trick_winner
+from ..tricks import Play, TrickPolicy, TrickResult, legal_cards, refusal, trick_winner
 
 GAME = "lombardia"
 NAMING = NAMINGS[GAME]
@@ -320,7 +320,7 @@ class LombardiaState(GameState):
     def is_terminal(self) -> bool:
         return self.phase in ("done", "abandoned")
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "monte":
             return [Action("monte"), Action("keep")]
         if self.phase == "discard":
@@ -328,8 +328,7 @@ class LombardiaState(GameState):
         if self.phase == "exchange":
             return [Action("give", c) for c in self._exchange_pool()]
         if self.phase == "play":
-            hand = self.hands[self.turn]
-            return [Action("play", c) for c in hand if refusal(c, hand, self.trick, POLICY, NAMING) is None]
+            return [Action("play", c) for c in legal_cards(self.hands[self.turn], self.trick, POLICY)]
         return []
 
     def _discardable(self) -> list[Card]:
@@ -428,7 +427,8 @@ class LombardiaState(GameState):
         first_trick_of_fool_player = self.fool_parked_with is not None and winner == self.fool_by
         self.trick = []
         self.turn = winner
-        self.log.append(f"第{len(self.tricks)}トリック: {result.message}")
+        number = len(self.tricks)
+        self.log.append(Later(lambda: f"第{number}トリック: {result.message}"))
         if fool_here and self.fool_by is not None and self._tricks_won(self.fool_by) == 0:
             self.fool_parked_with = winner
             self.log.append(f"{SEAT_NAMES[self.fool_by]}はまだトリックを取っていないので、愚者は表向きのまま"

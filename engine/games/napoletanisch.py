@@ -339,7 +339,7 @@ class NapoletanischState(GameState):
         """Every set of table cards ``card`` may take now (empty: it can only stay on the table)."""
         return legal_captures(card, self.tablecards)
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.is_terminal():
             return []
         actions: list[Action] = []

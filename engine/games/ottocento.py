@@ -121,7 +121,7 @@ class OttocentoState(GameState):
                                   bool(self.variants["grande_moors"]))
         return [c for c in found if c not in self.declared[seat]]
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "monte":
             return [Action("monte"), Action("keep")]
         if self.phase == "discard":

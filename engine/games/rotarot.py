@@ -89,7 +89,7 @@ class RotarotState(GameState):
     def is_terminal(self) -> bool:
         return self.phase in ("done", "abandoned")
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "bid":
             return [Action("pass"), *(Action(BID_WORDS[k]) for k in self._higher_bids())]
         if self.phase in ("take", "rtake"):

@@ -91,6 +91,23 @@ def check_generic_step(state: GameState) -> None:
     if not state.is_terminal():
         legal = state.legal_actions()
         assert legal, "legal set empty before the end"
-        assert all(state.refusal(a) is None for a in legal)
+        check_explainer_agrees(state, legal)
         copy.apply(legal[0])
         assert copy != state, "clone must be independent"
+
+
+def check_explainer_agrees(state: GameState, legal: list[Action]) -> None:
+    """One source of truth: the explainer has nothing to say about exactly the legal actions.
+
+    Candidates are the legal set, every word of the game and this phase's verb with each card of
+    the player's hand (and, every seventh step, with every card of the pack)."""
+    kind = state.card_kind()
+    cards = state.PACK.cards() if len(state.history) % 7 == 0 else state.hand(state.current_player())
+    candidates = {*legal, *(Action(word) for word in state.KEYWORDS), *(Action(kind, card) for card in cards)}
+    for action in candidates:
+        reason = state.refusal(action)
+        if action in legal:
+            assert reason is None, f"{action} is legal but the explainer refuses it: {reason}"
+        else:
+            assert reason, f"{action} is not legal but the explainer has nothing to say"
+            assert not state.is_legal(action)

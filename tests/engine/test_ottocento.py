@@ -69,7 +69,7 @@ def test_declaration_offers_only_combination_cards_then_play() -> None:
     assert state.phase == "play" and state.current_player() == 0
     legal = codes(state.legal_actions())
     assert legal == sorted([*(f"play {c}" for c in LESSON_HANDS[0].split()), "busso", "volo", "striscio"])
-    assert "キングのクリッカ 17点" in state.log[-1] and "ソードのシークエンス 20点" in state.log[-1]
+    assert "キングのクリッカ 17点" in str(state.log[-1]) and "ソードのシークエンス 20点" in str(state.log[-1])
 
 
 def test_partial_declaration_keeps_only_shown_cards() -> None:
