@@ -8,26 +8,58 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
+from .plaindata import JsonError, parse_json
 from .scoresheet import ScoreSheet
 from .share import ShareError
 from .tutorials import TutorialError, position_from_data
 
 
 def _read(path: str) -> Any:
-    text = Path(path).read_text(encoding="utf-8")
-    if path.endswith((".yaml", ".yml")):
-        try:
-            import yaml  # type: ignore[import-untyped, unused-ignore]
-        except ImportError:
-            raise SystemExit("YAMLを読むには PyYAML が必要です。JSONで書くか、PyYAMLを入れてください。") from None
+    """The data of a position file: JSON, or YAML for a name ending in .yaml/.yml (any case)."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ValueError(f"ファイル「{path}」がありません。") from None
+    except OSError as error:
+        raise ValueError(f"ファイル「{path}」を読めません（{error.strerror or error}）。") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"ファイル「{path}」は UTF-8 の文字として読めません（{error.start + 1}バイト目）。"
+                         "UTF-8 で保存し直してください。") from None
+    data = _parse_yaml(path, text) if Path(path).suffix.lower() in (".yaml", ".yml") else _parse_json(path, text)
+    if not isinstance(data, dict):
+        raise ValueError(f"ファイル「{path}」の中身は「キー: 値」の表で書きます（contract、piles などの項目）。")
+    return data
+
+
+def _parse_json(path: str, text: str) -> Any:
+    try:
+        return parse_json(text)
+    except JsonError as error:
+        raise ValueError(f"ファイル「{path}」: {error}") from None
+
+
+def _parse_yaml(path: str, text: str) -> Any:
+    try:
+        import yaml  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        raise ValueError("YAMLを読むには PyYAML が必要です。JSONで書くか、PyYAMLを入れてください。") from None
+    try:
         return yaml.safe_load(text)
-    return json.loads(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        where = f"の{mark.line + 1}行目" if mark is not None else ""
+        raise ValueError(f"ファイル「{path}」{where}が YAML として読めません。") from None
+    except (yaml.YAMLError, RecursionError):
+        raise ValueError(f"ファイル「{path}」は YAML として読めません。") from None
 
 
 def _print(sheet: ScoreSheet, as_json: bool) -> None:
@@ -43,24 +75,53 @@ def decode(code: str, as_json: bool) -> None:
     if kind is None:
         raise ShareError("共有リンクの形式が正しくありません。")
     found = kind(code)
-    if isinstance(found, GameState):
-        summary = {"game": found.GAME, "variants": found.variants, "actions": [str(a) for a in found.history],
-                   "terminal": found.is_terminal()}
-        print(json.dumps(summary, ensure_ascii=False, indent=None if as_json else 2))
-        if found.is_terminal():
-            _print(found.score(), as_json)
-    else:
+    if not isinstance(found, GameState):
         _print(found.score(), as_json)
+        return
+    sheet = found.score() if found.is_terminal() else None
+    summary = {"game": found.GAME, "variants": found.variants, "actions": [str(a) for a in found.history],
+               "terminal": found.is_terminal()}
+    if as_json:  # one document, so that the output parses as JSON
+        print(json.dumps({**summary, "sheet": sheet.to_dict() if sheet else None}, ensure_ascii=False))
+        return
+    print(json.dumps(summary, ensure_ascii=False, indent=2))
+    if sheet is not None:
+        print(sheet.to_text())
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its error messages in Japanese (exit 2, like every other refusal)."""
+
+    MESSAGES = (
+        (re.compile(r"the following arguments are required: (.+)"), "次の引数が足りません: {0}"),
+        (re.compile(r"argument (\S+): invalid choice: '?([^' ]*)'? \(choose from (.+)\)"),
+         "{0} に「{1}」は選べません（選べるもの: {2}）"),
+        (re.compile(r"unrecognized arguments: (.+)"), "知らない引数です: {0}"),
+        (re.compile(r"argument (\S+): (.+)"), "引数 {0} の書き方が違います"),
+    )
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, japanese in self.MESSAGES:
+            found = pattern.search(message)
+            if found:
+                message = japanese.format(*(g.replace("'", "") for g in found.groups()))
+                break
+        else:
+            message = "コマンドの書き方が違います"
+        self.exit(2, f"エラー: {message}。\n使い方: {USAGE}\n")
+
+
+USAGE = "python -m engine score <ゲーム> FILE [--json] ／ python -m engine share decode CODE [--json]"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Trionfi ルールエンジン")
-    commands = parser.add_subparsers(dest="command", required=True)
-    score_cmd = commands.add_parser("score", help="終わったディールの局面を採点する")
+    parser = _Parser(prog="python -m engine", description="Trionfi ルールエンジン", usage=USAGE)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    score_cmd = commands.add_parser("score", help="終わったディールの局面を採点する", usage=USAGE)
     score_cmd.add_argument("game", choices=sorted(GAMES))
     score_cmd.add_argument("file")
     score_cmd.add_argument("--json", action="store_true")
-    share_cmd = commands.add_parser("share", help="共有コードを読む")
+    share_cmd = commands.add_parser("share", help="共有コードを読む", usage=USAGE)
     share_cmd.add_argument("action", choices=["decode"])
     share_cmd.add_argument("code")
     share_cmd.add_argument("--json", action="store_true")
@@ -70,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
             score(args.game, args.file, args.json)
         else:
             decode(args.code, args.json)
-    except (ShareError, TutorialError, ValueError, OSError) as error:
-        print(f"エラー: {error}", file=sys.stderr)
+    except (ShareError, TutorialError, ValueError) as error:
+        where = error.where() if isinstance(error, TutorialError) and error.path else ""
+        print(f"エラー: {where + ': ' if where else ''}{error}", file=sys.stderr)
         return 2
     return 0
 

@@ -40,7 +40,7 @@ class Card:
     membership, removal, table look-ups) at C speed and set order the same in every run.
     """
 
-    __slots__ = ("suit", "rank", "is_trump", "is_fool", "is_court", "_code", "_hash")
+    __slots__ = ("_code", "_hash", "is_court", "is_fool", "is_trump", "rank", "suit")
     suit: str
     rank: int
     is_trump: bool

@@ -9,7 +9,7 @@ which is exactly what a share code stores.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
@@ -213,6 +213,11 @@ class GameState(ABC):
     @abstractmethod
     def score(self) -> ScoreSheet: ...
 
+    @abstractmethod
+    def position(self) -> ScoredPosition:
+        """The finished deal as a final position (what examples and the score pad hold);
+        IllegalAction before the end or for a deal that was thrown in."""
+
     def clone(self: S) -> S:
         """A copy sharing nothing mutable: every game's state is made of immutable values (cards,
         actions, tuples), lists, lists of lists and dicts, so copying those one level deep is enough."""
@@ -342,6 +347,16 @@ class GameState(ABC):
 
     @classmethod
     def from_share_code(cls: type[S], code: str) -> S:
+        """The state a share code names (ShareError in Japanese for anything else)."""
+        *_, state = cls.replayed(code)
+        return state
+
+    @classmethod
+    def replayed(cls: type[S], code: str) -> Iterator[S]:
+        """The states a share code passes through: the fresh deal, then after each action in turn.
+
+        One state object is yielded again and again (compare it before asking for the next):
+        the random-deal tests check every step's round trip with one replay instead of one each."""
         reader = share.Reader(share.decode(code, cls.TAG))
         variants = read_variants(reader, cls.VARIANTS)
         cards = cls.PACK.cards()
@@ -349,6 +364,7 @@ class GameState(ABC):
         if sorted(indices) != list(range(len(cards))):
             raise share.ShareError("共有リンクの配り札が壊れています（同じカードが二度あるか、足りません）。")
         state = cls([cards[i] for i in indices], variants)
+        yield state
         number = 0
         while not reader.at_end():
             number += 1
@@ -359,7 +375,7 @@ class GameState(ABC):
                 state.apply(action)
             except IllegalAction as error:
                 raise share.ShareError(f"共有リンクの{number}手目（{action}）はルール上できません: {error}") from None
-        return state
+            yield state
 
     def replay(self: S, actions: Sequence[Action]) -> S:
         """A fresh state with this deal and variants after ``actions`` (used by lessons)."""

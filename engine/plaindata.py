@@ -7,7 +7,9 @@ lists.  Every mistake raises TutorialError with the path of the offending field
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
+from difflib import get_close_matches
 from typing import Any
 
 from .cards import Card, CardError, Pack, parse_cards
@@ -24,6 +26,80 @@ class TutorialError(ValueError):
 
     def where(self) -> str:
         return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path).lstrip(".")
+
+
+MAX_NESTING = 64  # no request or position file nests deeper than a few levels
+
+
+class JsonError(ValueError):
+    """Text that is not JSON this engine accepts; the message is Japanese (where, or why)."""
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` for text from outside (a widget request, a position file).
+
+    Deep nesting is refused before parsing: in the browser a deep enough structure exhausts
+    WebAssembly's stack and kills the interpreter instead of raising RecursionError.  NaN and
+    Infinity are refused too (they are not JSON, and no field takes them)."""
+    if text.count("[") + text.count("{") > MAX_NESTING and _nesting(text) > MAX_NESTING:
+        raise JsonError(f"入れ子が深すぎます（{MAX_NESTING}段まで）。")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise JsonError(f"{error.lineno}行目{error.colno}文字目が JSON として読めません。") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise JsonError(f"{name} は JSON の数ではありません。")
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets outside strings (one pass, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+class Tracked(dict[str, Any]):
+    """A tutorial's top-level table that remembers which keys its readers looked at, so that a
+    key nobody reads (a typo such as ``fool-by``, a field of another game) can be refused: the
+    readers themselves are the schema, and a new field needs no second list to be allowed."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        self.seen: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.seen.add(key)
+        return super().__contains__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def refuse_unread(self, path: Path = (), ignored: frozenset[str] = frozenset()) -> None:
+        """TutorialError at the first key no reader looked at, with a guess at the intended one."""
+        for key in self:
+            if key in self.seen or key in ignored:
+                continue
+            guess = get_close_matches(str(key), sorted(self.seen | ignored), n=1)
+            hint = f"「{guess[0]}」のつもりでしょうか。" if guess else "綴りを確かめてください。"
+            raise TutorialError((*path, str(key)), f"「{key}」という項目はここでは使われません。{hint}")
 
 
 def field(data: Mapping[str, Any], key: str, path: Path, kind: type | tuple[type, ...] = str,
@@ -90,7 +166,7 @@ def seat_table(table: Mapping[Any, Any], path: Path, seats: int) -> None:
     """Refuse keys of a per-seat table (``piles``, ``hands`` ...) that name no seat of this game."""
     for key in table:
         number = key if isinstance(key, int) and not isinstance(key, bool) else \
-            int(key) if isinstance(key, str) and key.isdigit() else None
+            int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
         if number is None or not 0 <= number < seats:
             raise TutorialError((*path, str(key)), f"席は0〜{seats - 1}で書きます（「{key}」は席ではありません）。")
 

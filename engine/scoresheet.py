@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 Number = int | Fraction
@@ -26,6 +27,12 @@ class RuleRef:
     def href(self, root: str) -> str:
         """Link from a page whose way back to the site root is ``root`` (e.g. ``../``)."""
         return f"{root}{self.game}/#{self.anchor}"
+
+
+@cache
+def rule_ref(game: str, anchor: str) -> RuleRef:
+    """One shared RuleRef per heading: score sheets cite the same few headings over and over."""
+    return RuleRef(game, anchor)
 
 
 @dataclass(frozen=True)

@@ -186,11 +186,11 @@ def trick_winner(trick: Sequence[Play], policy: TrickPolicy, naming: Naming | No
         if suit is None:
             suit = own
         trumps = own == TRUMP
-        if not trumps and own != suit or best_trumps and not trumps:
+        if (not trumps and own != suit) or (best_trumps and not trumps):
             continue
         value = strength(card)
-        if best is None or trumps and not best_trumps or value > best_strength \
-                or value == best_strength and policy.equal_later_wins:
+        if best is None or (trumps and not best_trumps) or value > best_strength \
+                or (value == best_strength and policy.equal_later_wins):
             best, best_strength, best_trumps = play, value, trumps
     if suit is None or best is None:
         raise ValueError("a trick needs at least one card that is not an excuse")

@@ -15,7 +15,7 @@ from typing import Any
 
 from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
 from .games import GAMES
-from .plaindata import Path, TutorialError, by_seat, cards, field
+from .plaindata import Path, Tracked, TutorialError, by_seat, cards, field
 from .scoresheet import Number
 from .share import ShareError
 
@@ -92,15 +92,17 @@ def _variants(data: Mapping[str, Any], game: str) -> Variants:
 
 
 def load(data: Any) -> Lesson | Example:
-    """Validate one tutorial file's data (``kind: lesson`` or ``kind: example``)."""
+    """Validate one tutorial file's data (``kind: lesson`` or ``kind: example``); a key that
+    nothing reads is refused, so a misspelt field never silently drops a line of the sheet."""
     if not isinstance(data, Mapping):
         raise TutorialError((), "ファイルの中身は「キー: 値」の形で書きます。")
-    kind = field(data, "kind", ())
-    if kind == "lesson":
-        return load_lesson(data)
-    if kind == "example":
-        return load_example(data)
-    raise TutorialError(("kind",), "kind は lesson か example です。")
+    tracked = Tracked(data)
+    kind = field(tracked, "kind", ())
+    if kind not in ("lesson", "example"):
+        raise TutorialError(("kind",), "kind は lesson か example です。")
+    tutorial = load_lesson(tracked) if kind == "lesson" else load_example(tracked)
+    tracked.refuse_unread()
+    return tutorial
 
 
 def load_lesson(data: Mapping[str, Any]) -> Lesson:
@@ -195,11 +197,21 @@ def _exact(value: Any) -> Number | None:
     return None
 
 
+# What an example file holds besides its position: the command line scores such a file as it is.
+EXAMPLE_KEYS = frozenset({"id", "kind", "game", "title", "intro", "expect"})
+
+
 def position_from_data(game: str, data: Mapping[str, Any]) -> ScoredPosition:
     """A game's final position from plain data (scoring examples and ``python -m engine score``)."""
     if game not in GAMES:
         raise TutorialError(("game",), f"「{game}」というゲームはありません（{', '.join(GAMES)}）。")
-    return GAMES[game].POSITION.from_data(data, _variants(data, game))
+    if not isinstance(data, Mapping):
+        raise TutorialError((), "局面は「キー: 値」の形で書きます。")
+    tracked = data if isinstance(data, Tracked) else Tracked(data)
+    position = GAMES[game].POSITION.from_data(tracked, _variants(tracked, game))
+    if tracked is not data:
+        tracked.refuse_unread(ignored=EXAMPLE_KEYS)
+    return position
 
 
 def load_all(items: Sequence[tuple[str, Any]]) -> dict[str, Lesson | Example]:

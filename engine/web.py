@@ -9,25 +9,40 @@ becomes ``{"error": <Japanese sentence>}`` so one broken widget never breaks the
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
 from . import render
 from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
 from .games import GAMES
-from .plaindata import TutorialError
+from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
 from .tutorials import Example, Lesson, load_all
 
 _TUTORIALS: dict[str, Lesson | Example] = {}
-_POSITIONS: dict[str, Any] = {}
 
 
-def load_tutorials(payload: str) -> int:
-    """Register the site's tutorials (a JSON list of [file name, data]); returns how many."""
+class BadRequest(ValueError):
+    """A request the widgets never send (a tampered page, a bug): refused in Japanese."""
+
+
+def load_tutorials(payload: str) -> str:
+    """Register the site's tutorials (a JSON list of [file name, data]).
+
+    Returns "" when all loaded, else a Japanese sentence (a corrupt or truncated download):
+    like ``handle``, the worker's door answers instead of raising, so no traceback reaches a reader."""
+    try:
+        items = _json(payload)
+        if not isinstance(items, list) or not all(isinstance(i, list) and len(i) == 2 for i in items):
+            raise BadRequest("形が違います")
+        tutorials = load_all([(str(name), data) for name, data in items])
+    except (BadRequest, TutorialError, ShareError, IllegalAction, ValueError, TypeError, KeyError,
+            AttributeError, RecursionError) as error:
+        return f"練習と例のデータ（tutorials.json）が壊れています。ページを再読み込みしてください（{error}）。"
     _TUTORIALS.clear()
-    _TUTORIALS.update(load_all([(name, data) for name, data in json.loads(payload)]))
-    return len(_TUTORIALS)
+    _TUTORIALS.update(tutorials)
+    return ""
 
 
 def register(tutorials: dict[str, Lesson | Example]) -> None:
@@ -36,42 +51,78 @@ def register(tutorials: dict[str, Lesson | Example]) -> None:
     _TUTORIALS.update(tutorials)
 
 
-def handle(request: str) -> str:
+MAX_REQUEST = 20_000  # characters: the longest real request (a share code of a whole deal) is far shorter
+OPS = ("example", "lesson", "lesson_try")
+
+
+def _json(text: str) -> Any:
     try:
-        data = json.loads(request)
-        op = data.get("op")
-        if op == "example":
-            result = example_op(data)
-        elif op == "lesson":
-            result = lesson_op(data)
-        elif op == "lesson_try":
-            result = lesson_try_op(data)
-        else:
-            raise ValueError(f"知らない操作です: {op}")
-    except (ShareError, IllegalAction, TutorialError, ValueError, KeyError, TypeError) as error:
+        return parse_json(text)
+    except JsonError as error:
+        raise BadRequest(f"要求を読めません: {error}") from None
+
+
+def _request(request: Any) -> dict[str, Any]:
+    """The request as a checked dict: the fields each operation reads, of the types it expects."""
+    if not isinstance(request, str) or len(request) > MAX_REQUEST:
+        raise BadRequest("要求が長すぎるか、文字列ではありません。")
+    data = _json(request)
+    if not isinstance(data, dict):
+        raise BadRequest("要求は {\"op\": …} の形でなければなりません。")
+    if data.get("op") not in OPS:
+        raise BadRequest(f"知らない操作です（{', '.join(OPS)} のどれかです）。")
+    for key, kind in (("ref", str), ("root", str), ("code", str), ("action", str), ("variants", dict)):
+        if key in data and data[key] is not None and not isinstance(data[key], kind):
+            raise BadRequest(f"要求の「{key}」の形が違います。")
+    if "n" in data and (not isinstance(data["n"], int) or isinstance(data["n"], bool) or not 0 <= data["n"] < 10_000):
+        raise BadRequest("要求の「n」（手順の番号）が正しくありません。")
+    if not re.fullmatch(r"(\.\./)*", str(data.get("root", "../"))):
+        raise BadRequest("要求の「root」が正しくありません。")
+    return data
+
+
+def handle(request: str) -> str:
+    """Answer one widget request; never raises, and every error is a Japanese sentence."""
+    try:
+        data = _request(request)
+        op = data["op"]
+        result = example_op(data) if op == "example" else lesson_op(data) if op == "lesson" else lesson_try_op(data)
+    except (BadRequest, ShareError, IllegalAction, TutorialError) as error:
         result = {"error": str(error) or "要求を処理できませんでした。"}
+    except Exception as error:
+        result = {"error": "エンジンの内部で問題が起きました。ページを再読み込みしてください"
+                           f"（{type(error).__name__}）。", "internal": True}
     return json.dumps(result, ensure_ascii=False)
 
 
 def _tutorial(ref: Any, kind: type) -> Any:
     tutorial = _TUTORIALS.get(str(ref))
     if not isinstance(tutorial, kind):
-        raise ValueError(f"「{ref}」という{'練習' if kind is Lesson else '例'}は見つかりません。")
+        raise BadRequest(f"「{ref}」という{'練習' if kind is Lesson else '例'}は見つかりません。")
     return tutorial
 
 
 # --- scoring examples ----------------------------------------------------------------------
 def example_op(data: dict[str, Any]) -> dict[str, Any]:
-    example: Example = _tutorial(data["ref"], Example)
+    example: Example = _tutorial(data.get("ref"), Example)
     root = str(data.get("root", "../"))
     position: ScoredPosition = example.position
     if data.get("code"):
         position = GAMES[example.game].POSITION.from_share_code(str(data["code"]))
-        if position.with_variants(example.position.variants) != example.position:
+        if _varied(position, example.position.variants) != example.position:
             raise ShareError("この共有リンクは、この例とは別の局面を指しています。")
     if data.get("variants"):
-        position = position.with_variants(_variants_from_indices(example.game, data["variants"]))
+        position = _varied(position, _variants_from_indices(example.game, data["variants"]))
     return {"html": example_body(example, position, root), "code": position.share_code()}
+
+
+def _varied(position: ScoredPosition, variants: Variants) -> ScoredPosition:
+    """The position under other variant choices; some choices make a position impossible (a rule
+    that changes which cards may lie where), which the reader is told in the widget."""
+    try:
+        return position.with_variants(variants)
+    except ValueError as error:
+        raise BadRequest(f"このヴァリアントでは、この局面はありえません: {error}") from None
 
 
 def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
@@ -80,7 +131,7 @@ def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
     for name, index in indices.items():
         option = options.get(name)
         if option is None or not isinstance(index, int) or not 0 <= index < len(option.choices):
-            raise ValueError("ヴァリアントの指定が正しくありません。")
+            raise BadRequest("ヴァリアントの指定が正しくありません。")
         chosen[name] = option.choices[index][0]
     return chosen
 
@@ -120,21 +171,23 @@ def position_view(game: str, position: ScoredPosition) -> str:
 
 # --- lessons -------------------------------------------------------------------------------
 def lesson_op(data: dict[str, Any]) -> dict[str, Any]:
-    lesson: Lesson = _tutorial(data["ref"], Lesson)
+    lesson: Lesson = _tutorial(data.get("ref"), Lesson)
     root = str(data.get("root", "../"))
     if data.get("code"):
         state = GAMES[lesson.game].from_share_code(str(data["code"]))
         n = lesson.next_stop(lesson.progress_of(state))
     else:
-        n = lesson.next_stop(int(data.get("n", 0)))
+        n = lesson.next_stop(min(int(data.get("n") or 0), len(lesson.script)))
     return lesson_view(lesson, n, root, previous=n)
 
 
 def lesson_try_op(data: dict[str, Any]) -> dict[str, Any]:
-    lesson: Lesson = _tutorial(data["ref"], Lesson)
-    n = int(data["n"])
-    if n != lesson.next_stop(n) or n >= len(lesson.script):
-        raise ValueError("この局面では選ぶ手がありません。")
+    lesson: Lesson = _tutorial(data.get("ref"), Lesson)
+    n = data.get("n")
+    if not isinstance(n, int) or n != lesson.next_stop(n) or n >= len(lesson.script):
+        raise BadRequest("この局面では選ぶ手がありません。")
+    if not data.get("action"):
+        raise BadRequest("選んだ手がありません。")
     step = lesson.script[n]
     state = lesson.state_at(n)
     action = state.parse_action(str(data["action"]))

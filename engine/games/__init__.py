@@ -1,4 +1,5 @@
-"""One module per game; GAMES maps the ids used in URLs, YAML and the CLI to State classes."""
+"""One package per game (rules <- score <- state); GAMES maps the ids used in URLs, YAML and the
+CLI to State classes."""
 
 from collections.abc import Callable
 from typing import Any

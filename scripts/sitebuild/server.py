@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import html
 import os
 import re
 import sys
 import threading
 from collections.abc import Iterator
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,27 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A link too long for a request line (a tampered share link) gets a Japanese page that
+        links to the page itself, instead of a bare English 414."""
+        if code != HTTPStatus.REQUEST_URI_TOO_LONG:
+            super().send_error(code, message, explain)
+            return
+        words = bytes(getattr(self, "raw_requestline", b"")).split(b" ")
+        path = words[1].split(b"?")[0].decode("ascii", "replace") if len(words) > 1 else "/"
+        link = html.escape(path if path.startswith("/") and not path.startswith("//") else "/", quote=True)
+        body = ('<!doctype html><html lang="ja"><meta charset="utf-8"><title>リンクが長すぎます</title>'
+                "<p>このリンクは長すぎて開けません（共有リンクが壊れているようです）。</p>"
+                f'<p><a href="{link}">ページをそのまま開く</a></p></html>').encode()
+        self.close_connection = True
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:

@@ -21,9 +21,30 @@ class TutorialFileError(Exception):
     """A tutorial file that cannot be used: ``str()`` names the file, the line and the reason."""
 
 
+class StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, stricter in the two ways an author's slip goes unnoticed: a key written
+    twice in one table (YAML keeps the last silently) and anchors/aliases (never needed in a
+    tutorial, and a few lines of them expand into megabytes that every reader would download)."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "別名（*name）は使えません。同じ内容をそのまま書いてください。", event.start_mark)
+        node = super().compose_node(parent, index)
+        if isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key, _ in node.value:
+                if key.value in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"「{key.value}」が同じ表に二度書かれています。", key.start_mark)
+                seen.add(key.value)
+        return node
+
+
 def _key(node: yaml.Node) -> str | int:
     value = str(node.value)
-    return int(value) if value.isdigit() else value
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 def _lines(node: yaml.Node, path: TutorialPath, out: dict[TutorialPath, int]) -> None:
@@ -48,14 +69,18 @@ def line_of(lines: dict[TutorialPath, int], path: TutorialPath) -> int:
 def read(path: Path, root: Path) -> tuple[str, Any, Lesson | Example]:
     """Parse and validate one file: (name relative to ``root``, raw data, validated tutorial)."""
     name = path.relative_to(root).as_posix()
-    text = path.read_text(encoding="utf-8")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TutorialFileError(f"{name}:1: UTF-8 として読めません（{error.start + 1}バイト目）。") from None
+    try:
+        node = yaml.compose(text, Loader=StrictLoader)
+        data = yaml.load(text, Loader=StrictLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
-        raise TutorialFileError(f"{name}:{line}: YAMLとして読めません: {error}") from None
+        problem = getattr(error, "problem", None) or "書き方が正しくありません"
+        raise TutorialFileError(f"{name}:{line}: YAMLとして読めません: {problem}") from None
     lines: dict[TutorialPath, int] = {}
     if node is not None:
         _lines(node, (), lines)
@@ -63,6 +88,10 @@ def read(path: Path, root: Path) -> tuple[str, Any, Lesson | Example]:
         tutorial = load(data)
     except TutorialError as error:
         raise TutorialFileError(f"{name}:{line_of(lines, error.path)}: {error.where()}: {error}") from None
+    if path.parent.name != tutorial.game:
+        raise TutorialFileError(
+            f"{name}:{line_of(lines, ('game',))}: game: このファイルは tutorials/{path.parent.name}/ にありますが、"
+            f"game は {tutorial.game} です。tutorials/{tutorial.game}/ に置いてください。")
     return name, data, tutorial
 
 

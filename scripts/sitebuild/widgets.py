@@ -8,19 +8,95 @@ tutorial id stops the build with the page's name.
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from html import escape
+from html.parser import HTMLParser
 
 from engine import render, web
 from engine.cards import CardError, Pack, parse_cards
 from engine.tutorials import Example, Lesson
 
-MARKUP = re.compile(r'<div class="trionfi-(cards|pack|widget)"((?:\s+[\w-]+="[^"]*")*)\s*>\s*</div>')
-ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+KINDS = ("cards", "pack", "widget")
 
 
 class MarkupError(Exception):
     """Markup on a page that names something the engine does not know."""
+
+
+@dataclass
+class Found:
+    """One ``<div class="trionfi-…">`` of a page: where it starts and ends in the HTML, and its attributes."""
+
+    kind: str
+    attrs: dict[str, str]
+    start: int
+    end: int = -1
+    line: int = 0
+    empty: bool = True
+
+
+class _Finder(HTMLParser):
+    """Finds the site's markup with a real HTML parser, so attribute order, quoting and spacing
+    do not matter; a class that only looks like ours (``trionfi-widgets``) is an error, never
+    an empty ``<div>`` on the published page."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html = html
+        self.line_starts = [0, *(i + 1 for i, ch in enumerate(html) if ch == "\n")]
+        self.found: list[Found] = []
+        self.open: list[Found | None] = []  # the stack of open divs: ours, or None for any other
+
+    def _at(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for item in self.open:
+            if item is not None:
+                item.empty = False
+        if tag != "div":
+            return
+        values = {name: value or "" for name, value in attrs}
+        ours = [c for c in values.get("class", "").split() if c.startswith("trionfi")]
+        if not ours:
+            self.open.append(None)
+            return
+        kind = ours[0].removeprefix("trionfi-")
+        if len(ours) > 1 or kind not in KINDS:
+            raise MarkupError(f"HTML の{self.getpos()[0]}行目: class「{' '.join(ours)}」は使えません"
+                              f"（trionfi-cards・trionfi-pack・trionfi-widget のどれか1つです）。")
+        item = Found(kind, values, self._at(), line=self.getpos()[0])
+        self.found.append(item)
+        self.open.append(item)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "div" or not self.open:
+            return
+        item = self.open.pop()
+        if item is not None:
+            item.end = self._at() + len(self.get_endtag_text())
+
+    def get_endtag_text(self) -> str:
+        text = self.html[self._at():]
+        return text[:text.index(">") + 1]
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            for item in self.open:
+                if item is not None:
+                    item.empty = False
+
+
+def find(html: str) -> list[Found]:
+    finder = _Finder(html)
+    finder.feed(html)
+    finder.close()
+    for item in finder.found:
+        if item.end < 0 or not item.empty:
+            raise MarkupError(f"HTML の{item.line}行目: <div class=\"trionfi-{item.kind}\"> は中身を書かずに"
+                              "</div> で閉じます。")
+    return finder.found
 
 
 def root_of(url: str) -> str:
@@ -29,14 +105,33 @@ def root_of(url: str) -> str:
 
 
 def expand(html: str, page: str, url: str, tutorials: dict[str, Lesson | Example], download_mb: float) -> str:
-    def replace(match: re.Match[str]) -> str:
-        attrs = dict(ATTR.findall(match.group(2)))
+    """The page with every card, pack and widget markup replaced by what the engine renders."""
+    try:
+        found = find(html)
+        _check_widgets(found)
+    except MarkupError as error:
+        raise MarkupError(f"{page}: {error}") from None
+    parts, at = [], 0
+    for item in found:
         try:
-            return _render(match.group(1), attrs, root_of(url), tutorials, download_mb)
+            rendered = _render(item.kind, item.attrs, root_of(url), tutorials, download_mb)
         except (CardError, MarkupError, ValueError) as error:
-            raise MarkupError(f"{page}: {match.group(0)[:80]}: {error}") from None
+            raise MarkupError(f"{page}: HTML の{item.line}行目: {html[item.start:item.end][:80]}: {error}") from None
+        parts += [html[at:item.start], rendered]
+        at = item.end
+    return "".join([*parts, html[at:]])
 
-    return MARKUP.sub(replace, html)
+
+def _check_widgets(found: list[Found]) -> None:
+    """Widget ids are unique on a page (share links and anchors point at them)."""
+    seen: dict[str, int] = {}
+    for item in found:
+        ident = item.attrs.get("id", "")
+        if item.kind == "widget" and ident:
+            if ident in seen:
+                raise MarkupError(
+                    f"HTML の{item.line}行目: ウィジェットの id「{ident}」は{seen[ident]}行目でも使われています。")
+            seen[ident] = item.line
 
 
 def _render(kind: str, attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Example],
@@ -55,8 +150,11 @@ def _widget(attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Exam
         raise MarkupError("ウィジェットには id が必要です（共有リンクとページ内リンクに使います）。")
     tutorial = tutorials.get(ref)
     wanted = {"lesson": Lesson, "example": Example}.get(kind)
-    if wanted is None or not isinstance(tutorial, wanted):
+    if tutorial is None or wanted is None or not isinstance(tutorial, wanted):
         raise MarkupError(f"data-widget=\"{kind}\" の「{ref}」は見つかりません。")
+    if attrs.get("data-game", tutorial.game) != tutorial.game:
+        raise MarkupError(f"data-game=\"{attrs['data-game']}\" ですが、「{ref}」は {tutorial.game} の"
+                          f"{'練習' if kind == 'lesson' else '例'}です。")
     extra, body, start = "", "", ""
     if isinstance(tutorial, Lesson):
         n = tutorial.next_stop(0)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TypeVar
 
+from engine import share
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, GameState, Variants
 from engine.games.lombardia import LombardiaState
@@ -74,20 +76,45 @@ def random_deals(cls: type[G], seed: int, check_step: Callable[[G], None],
     every state along the way; yields each finished deal for the game's end-of-deal checks."""
     rng = random.Random(seed)
     for _ in range(DEALS):
-        state = random_state(cls, rng)
+        yield played_out(random_state(cls, rng), rng, check_step, choose)
+
+
+def played_out(state: G, rng: random.Random, check_step: Callable[[G], None],
+               choose: Callable[[random.Random, G], Action] = uniform) -> G:
+    """``state`` played to the end with ``choose``; ``check_step`` runs on every state on the way,
+    then every step's share code must open as exactly that step's state (check_round_trips)."""
+    codes, seen = [state.share_code()], [state.fingerprint()]
+    check_step(state)
+    while not state.is_terminal():
+        state.apply(choose(rng, state))
         check_step(state)
-        while not state.is_terminal():
-            state.apply(choose(rng, state))
-            check_step(state)
-        yield state
+        codes.append(state.share_code())
+        seen.append(state.fingerprint())
+    check_round_trips(type(state), codes, seen)
+    return state
+
+
+def check_round_trips(cls: type[GameState], codes: list[str], seen: list[Hashable]) -> None:
+    """decode(code of step k) == state of step k, for every k, with one replay instead of one per step.
+
+    Each step's payload extends the one before (variants, deal, then the actions in order), and
+    decoding reads a payload front to back, so opening step k's code passes through exactly the
+    first k states of replaying the last code: comparing those states with the recorded ones
+    checks every step's round trip."""
+    payloads = [share.decode(code, cls.TAG) for code in codes]
+    assert all(later.startswith(earlier) for earlier, later in itertools.pairwise(payloads))
+    steps = 0
+    for steps, state in enumerate(cls.replayed(codes[-1])):
+        assert state.fingerprint() == seen[steps], f"step {steps} does not survive its share code"
+    assert steps == len(seen) - 1
 
 
 def check_generic_step(state: GameState) -> None:
-    """What every game's random deals check at each step: clone equality, the share-code round
-    trip, a non-empty legal set of allowed actions before the end, and a clone that moves alone."""
+    """What every game's random deals check at each step: clone equality, a non-empty legal set of
+    allowed actions before the end, the explainer agreeing with it, and a clone that moves alone
+    (the share-code round trip of every step is checked once the deal is over: played_out)."""
     copy = state.clone()
     assert copy == state
-    assert type(state).from_share_code(state.share_code()) == state
     if not state.is_terminal():
         legal = state.legal_actions()
         assert legal, "legal set empty before the end"
@@ -111,3 +138,26 @@ def check_explainer_agrees(state: GameState, legal: list[Action]) -> None:
         else:
             assert reason, f"{action} is not legal but the explainer has nothing to say"
             assert not state.is_legal(action)
+
+
+def tampered(code: str, rng: random.Random) -> str:
+    """``code`` with its payload changed the ways a tampered link is (bytes flipped or set to values
+    just past a range, cut short, lengthened), re-sealed with a valid checksum so that the engine,
+    not the checksum, has to refuse it.  Seats, flags and variants sit in the first and last bytes,
+    so those are hit more often."""
+    tag = code[:3]
+    payload = bytearray(share.decode(code, tag))
+    for _ in range(rng.randint(1, 4)):
+        how = rng.choice(["flip", "cut", "grow", "set", "set"])
+        edge = rng.random() < 0.5 and len(payload) > 8
+        at = (rng.choice([0, 1, 2, 3, -1, -2, -3, -4]) % len(payload) if edge
+              else rng.randrange(len(payload)) if payload else 0)
+        if how == "flip" and payload:
+            payload[at] ^= rng.randint(1, 255)
+        elif how == "set" and payload:
+            payload[at] = rng.choice([0, 2, 3, 4, 5, 7, 100, 199, 200, 254, 255])
+        elif how == "cut":
+            del payload[at:]
+        else:
+            payload[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+    return share.encode(tag, bytes(payload))

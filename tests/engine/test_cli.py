@@ -42,3 +42,75 @@ def test_bad_input_exits_with_a_japanese_message(tmp_path: Path, capsys: pytest.
     broken.write_text('{"piles": {}, "discard": "S6 S7", "last_trick": 0}', encoding="utf-8")
     assert main(["score", "lombardia", str(broken)]) == 2
     assert "78枚" in capsys.readouterr().err
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Exit code and standard error of the command line; argparse's own exits count too."""
+    try:
+        code = main(args)
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    return code, capsys.readouterr().err
+
+
+def has_japanese(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+@pytest.mark.parametrize("content", [b"", b"5", b"null", b"[1, 2]", b'"piles"', b'{"piles": ', b"\xff\xfe{\x00}\x00",
+                                     b"\x80abc", b"[" * 100_000])
+def test_files_that_are_no_position_exit_2_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      content: bytes) -> None:
+    path = tmp_path / "position.json"
+    path.write_bytes(content)
+    code, err = run_cli(["score", "lombardia", str(path)], capsys)
+    assert code == 2 and err.startswith("エラー: ") and has_japanese(err) and "Traceback" not in err
+
+
+def test_a_missing_file_and_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run_cli(["score", "lombardia", str(tmp_path / "none.json")], capsys)
+    assert code == 2 and "がありません" in err
+    path = position_file(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert run_cli(["score", "lombardia", str(path)], capsys)[0] == 0
+
+
+def test_yaml_syntax_errors_name_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("yaml")  # a convenience of the command line, not of the engine (absent in Pyodide)
+    path = tmp_path / "POSITION.YAML"
+    path.write_text("last_trick: 0\npiles: [1,\n", encoding="utf-8")
+    code, err = run_cli(["score", "lombardia", str(path)], capsys)
+    assert code == 2 and "3行目" in err and "YAML" in err
+    path.write_text("- just\n- a list\n", encoding="utf-8")
+    code, err = run_cli(["score", "lombardia", str(path)], capsys)
+    assert code == 2 and "「キー: 値」" in err
+
+
+def test_a_very_long_card_list_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"piles": {"0": ["SK"] * 30_000}, "discard": [], "last_trick": 0}), encoding="utf-8")
+    code, err = run_cli(["score", "lombardia", str(path)], capsys)
+    assert code == 2 and "多すぎます" in err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ([], "足りません"), (["score"], "足りません"), (["score", "chess", "x"], "chess"),
+    (["share", "encode", "x"], "encode"), (["share", "decode", "x", "--what"], "知らない引数"),
+])
+def test_argument_errors_are_japanese(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    code, err = run_cli(args, capsys)
+    assert code == 2 and words in err and "使い方" in err
+    assert "usage:" not in err and "error:" not in err
+
+
+def test_share_decode_json_of_a_finished_deal_is_one_document(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.games import GAMES
+
+    state = GAMES["lombardia"](list(Pack.TAROT78.cards()))
+    for _ in range(4):
+        state.apply(state.parse_action("monte"))  # all four agree: the deal is thrown in, and over
+    assert state.is_terminal()
+    assert main(["share", "decode", state.share_code(), "--json"]) == 0
+    decoded = json.loads(capsys.readouterr().out)
+    assert decoded["terminal"] is True and decoded["actions"] == ["monte"] * 4
+    assert set(decoded["sheet"]["totals"].values()) == {"0"}

@@ -13,8 +13,8 @@ from engine.__main__ import main
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, IllegalAction, Variants
 from engine.games.lhombre import LHombreState
-from engine.games.lhombre_rules import BY_WORD, SUITINGS, decided, plain_order, trump_order
-from engine.games.lhombre_score import SITTER, Position
+from engine.games.lhombre.rules import BY_WORD, SUITINGS, decided, plain_order, trump_order
+from engine.games.lhombre.score import SITTER, Position
 from engine.share import ShareError
 from engine.tricks import Play, legal_cards, trick_winner
 from engine.tutorials import position_from_data
@@ -375,7 +375,7 @@ def test_play_stops_once_the_result_is_certain() -> None:
 
 # --- outcomes and payments (L7, L11, L12, L15) ----------------------------------------------
 @pytest.mark.parametrize(("contract", "declarer", "tricks", "flags", "each"), [
-    ("spade-solo", 0, (5, 2, 2), "", 3),  # win: each opponent pays V
+    ("spade-solo", 0, (5, 2, 1), "", 3),  # win: each opponent pays V (certain after 8 tricks)
     ("simple", 0, (4, 4, 1), "", -1),  # remise: 4 against 4
     ("simple", 1, (3, 3, 3), "", -1),
     ("solo", 0, (3, 4, 2), "", -3),  # codille: V + P = 2 + 1
@@ -399,7 +399,7 @@ def test_payments(contract: str, declarer: int, tricks: tuple[int, int, int], fl
     assert all(totals[n] == -each for i, n in enumerate(names) if i != declarer)
 
 
-@pytest.mark.parametrize(("tricks", "name"), [((5, 2, 2), "成功"), ((4, 4, 1), "失敗（レミーズ）"),
+@pytest.mark.parametrize(("tricks", "name"), [((5, 2, 1), "成功"), ((4, 4, 1), "失敗（レミーズ）"),
                                              ((3, 4, 2), "大失敗（コディーユ）")])
 def test_outcomes_carry_their_names(tricks: tuple[int, int, int], name: str) -> None:  # L7
     labels = [step.label for step in Position(BY_WORD["solo"], 0, "C", tricks).score().steps]
@@ -407,7 +407,7 @@ def test_outcomes_carry_their_names(tricks: tuple[int, int, int], name: str) -> 
 
 
 def test_four_players_sitter_out_neither_pays_nor_receives() -> None:  # L13, L18
-    position = Position(BY_WORD["solo"], 1, "H", (2, 5, 2), variants={"players": 4})
+    position = Position(BY_WORD["solo"], 1, "H", (2, 5, 1), variants={"players": 4})
     assert position.score().totals == {FH: -2, MH: 4, RH: -2, SITTER: 0}
 
 
@@ -415,7 +415,7 @@ def test_four_players_sitter_out_neither_pays_nor_receives() -> None:  # L13, L1
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 5, 1: 3, 2: 2}}, "合計9以下"),
     ({"contract": "simple-nolo", "declarer": 0, "tricks": {0: 2}}, "まだ決まって"),
     ({"contract": "pure-nolo", "declarer": 0, "tricks": {0: 9}, "vole": True}, "スラム"),
-    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 9}}, "スラムを選んで"),
+    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 9}}, "スラムを選ば"),
     ({"contract": "solo", "declarer": 0, "tricks": {0: 5}}, "切札のスート"),
     ({"contract": "spade-solo", "declarer": 0, "trump": "H", "tricks": {0: 5}}, "スペード"),
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 1}, "surrendered": True}, "降伏"),
@@ -427,7 +427,7 @@ def test_position_data_errors_are_japanese(data: dict[str, object], message: str
 
 
 def test_position_share_code_round_trip_and_tampering() -> None:
-    position = Position(BY_WORD["spade-solo"], 2, "S", (2, 2, 5), hand=tuple(parse_cards(TOP_SPADES)),
+    position = Position(BY_WORD["spade-solo"], 2, "S", (2, 1, 5), hand=tuple(parse_cards(TOP_SPADES)),
                         variants={"players": 4})
     assert Position.from_share_code(position.share_code()) == position
     code = position.share_code()

@@ -10,8 +10,8 @@ from helpers import check_generic_step, random_deals
 from engine.cards import Pack
 from engine.game import Action
 from engine.games.lhombre import LHombreState
-from engine.games.lhombre_rules import TRICKS
-from engine.games.lhombre_score import Position
+from engine.games.lhombre.rules import TRICKS
+from engine.games.lhombre.score import Position
 
 PACK = Counter(map(str, Pack.LHOMBRE40.cards()))
 

@@ -239,29 +239,42 @@ def test_remainder_goes_to_the_last_capturer() -> None:
 
 def test_nobody_captured_variant() -> None:
     piles: tuple[tuple[Card, ...], ...] = ((), (), ())
-    nobody = Position(piles, Pack.TAROCK54.cards(), None, {"players": 3})
+    nobody = Position(piles, Pack.TAROCK54.cards(), None, {"players": 3, "capture_optional": True})
     assert list(nobody.score().totals.values()) == [0, 0, 0]
     dealer = nobody.with_variants({"unclaimed_remainder": "dealer"})
     assert list(dealer.score().totals.values()) == [0, 0, 70]
 
 
+# The final position of a two-player deal played with the engine (the example page's), scored by hand below.
+TWO_PLAYERS = {
+    "variants": {"players": 2},
+    "piles": {"0": "T19 T17 T16 T15 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T2 T1 SK SQ S10 S9 S8 S7 CQ C7 HQ HN HJ H4 "
+                   "H2 HA DK DQ D4 D2",
+              "1": "F T18 T14 T3 SN SJ CK CN CJ C10 HK H3 DJ D3 DA"},
+    "remainder": "T21 T20 C9 C8 DN", "last_capturer": 1,
+}
+
+
 def test_rounding_is_its_own_step() -> None:
-    data = {"piles": {"0": "F T21 T20 T19 T18 T17 T16 T15 SK HK S10 S9 S8 S7", "1": "rest"}, "last_capturer": 1}
-    sheet = Position.from_data(data, NapoletanischState.normalise_variants({"players": 2})).score()
+    sheet = Position.from_data(TWO_PLAYERS, NapoletanischState.normalise_variants({"players": 2})).score()
     labels = [(s.party, s.label, s.value) for s in sheet.steps]
-    assert ("席0", "取った札の点", Fraction(62, 3)) in labels
-    assert ("席0", "1点未満を切り捨て", Fraction(-2, 3)) in labels
-    assert sheet.totals == {"席0": 20, "席1（ディーラー）": 49}
+    # seat 0's 34 cards: T1 SK DK (13 each), SQ CQ HQ DQ (10 each), HN (7), HJ (4) and 25 cards worth 1
+    assert ("席0", "取った札の点", Fraction(39 + 40 + 7 + 4 + 25, 3)) in labels
+    assert ("席0", "1点未満を切り捨て", Fraction(-1, 3)) in labels
+    # seat 1: F T21 CK HK (13), CN SN DN (7), SJ CJ DJ (4), 10 cards worth 1 = 52 + 21 + 12 + 10 = 95
+    assert ("席1（ディーラー）", "取った札の点", Fraction(95, 3)) in labels
+    assert ("席1（ディーラー）", "1点未満を切り捨て", Fraction(-2, 3)) in labels
+    assert sheet.totals == {"席0": 38, "席1（ディーラー）": 31}
 
 
 def test_position_validation_and_share() -> None:
-    data: dict[str, Any] = {"variants": {"players": 4}, "piles": {"0": "T1 T2", "1": "rest"}, "last_capturer": 2}
-    variants = NapoletanischState.normalise_variants({"players": 4})
-    with pytest.raises(ValueError, match="最後に取った席"):
-        Position.from_data(data, variants)
-    good = Position.from_data({**data, "last_capturer": 1}, variants)
+    variants = NapoletanischState.normalise_variants({"players": 2})
+    with pytest.raises(ValueError, match="最後に取った席") as error:
+        Position.from_data({k: v for k, v in TWO_PLAYERS.items() if k != "last_capturer"}, variants)
+    assert error.value.path == ("last_capturer",)  # type: ignore[attr-defined]
+    good = Position.from_data(TWO_PLAYERS, variants)
     assert Position.from_share_code(good.share_code()) == good
-    assert good.with_variants({"players": 2}).variants["players"] == 4  # the piles fix the player count
+    assert good.with_variants({"players": 4}).variants["players"] == 2  # the piles fix the player count
 
 
 # --- one test per defect of the seed text --------------------------------------------------
@@ -336,17 +349,15 @@ def test_lesson_from_a_deal_and_the_capture_widget() -> None:
 
 
 def test_example_expect_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = {"variants": {"players": 2}, "piles": {"0": "F T21 T20 T19 T18 T17 T16 T15 SK HK S10 S9 S8 S7",
-                                                  "1": "rest"}, "last_capturer": 1}
     example = load({"id": "napoletanisch-x", "kind": "example", "game": "napoletanisch", "title": "t",
-                    "intro": "i", **data, "expect": {"席0": 20, "席1（ディーラー）": 49}})
+                    "intro": "i", **TWO_PLAYERS, "expect": {"席0": 38, "席1（ディーラー）": 31}})
     assert isinstance(example, Example)
     path = tmp_path / "position.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_text(json.dumps(TWO_PLAYERS), encoding="utf-8")
     assert main(["score", "napoletanisch", str(path)]) == 0
     assert "1点未満を切り捨て" in capsys.readouterr().out
     assert main(["score", "napoletanisch", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["totals"] == {"席0": "20", "席1（ディーラー）": "49"}
+    assert json.loads(capsys.readouterr().out)["totals"] == {"席0": "38", "席1（ディーラー）": "31"}
 
 
 def test_a_broken_deal_names_the_field() -> None:

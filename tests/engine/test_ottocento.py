@@ -7,8 +7,7 @@ import pytest
 
 from engine.cards import Card, parse_cards
 from engine.game import Action, IllegalAction
-from engine.games.ottocento import OttocentoState
-from engine.games.ottocento_combos import MATTO
+from engine.games.ottocento import MATTO, OttocentoState
 
 LESSON_HANDS = [
     "SK SQ SJ S6 S7 CK C9 HK H6 D7 D8 D9 D10 T1 F",

@@ -7,9 +7,15 @@ from collections import Counter
 from helpers import DEALS, check_generic_step, random_deals
 
 from engine.cards import Card, Pack
-from engine.games.ottocento import OttocentoState
-from engine.games.ottocento_combos import MATTO
-from engine.games.ottocento_score import SIDE_NAMES, Position, card_value, round_to_five, team_of
+from engine.games.ottocento import (
+    MATTO,
+    SIDE_NAMES,
+    OttocentoState,
+    Position,
+    card_value,
+    round_to_five,
+    team_of,
+)
 
 PACK = Counter(map(str, Pack.BOLOGNESE62.cards()))
 

@@ -11,11 +11,20 @@ import pytest
 from engine.__main__ import main
 from engine.cards import NAMINGS, Card, Pack, format_cards, parse_cards
 from engine.game import Action
-from engine.games.ottocento import SIGNAL_NAMES, OttocentoState, signal_text
-from engine.games.ottocento_combos import combination_total, combinations, cricche, sequences
-from engine.games.ottocento_score import Position, card_value, round_to_five
+from engine.games.ottocento import (
+    SIGNAL_NAMES,
+    OttocentoState,
+    Position,
+    card_value,
+    combination_total,
+    combinations,
+    cricche,
+    round_to_five,
+    sequences,
+    signal_text,
+)
 from engine.share import ShareError
-from engine.tutorials import position_from_data
+from engine.tutorials import TutorialError, position_from_data
 
 
 def seq(cards: str, wilds: int = 2, moors: bool = True) -> dict[str, int]:
@@ -142,8 +151,9 @@ def test_d7_matto_kept_and_paid_for_with_any_card_chosen() -> None:
     pos = position("T21 SK D6 D7", matto_by=0, matto_paid="D6")
     text = " ".join(s.detail for s in pos.score().steps)
     assert "代わりの札（コインの6）" in text
-    with pytest.raises(Exception, match="相手側の取り札"):
+    with pytest.raises(TutorialError, match="受け取ったディーラー側の取り札") as refused:
         position("T21 SK D7 D8", matto_by=0, matto_paid="SA")
+    assert refused.value.path == ("matto_paid",)
 
 
 def test_d7_matto_lost_when_its_side_takes_no_trick() -> None:
@@ -183,7 +193,9 @@ def test_rounding_to_the_nearest_five() -> None:
 # --- D12: declarations and captured combinations double separately ----------------------------
 def test_d12_declarations_double_per_player_and_captures_once() -> None:
     declared = {"1": "SK CK HK SQ CQ HQ SJ CJ HJ"}  # three cricche in hand: doubled
-    pos = position("SK CK HK SQ CQ HQ SJ CJ HJ T21 D6 D7", declared=declared)
+    # nine cards of seat 1 come back to its side: its side took nine tricks (36 cards) at least
+    blanks = "S6 S7 S8 C6 C7 C8 C9 C10 H6 H7 H8 H9 H10 D8 D9 D10 T6 T7 T8 T9 T10 T11 T12 T13"
+    pos = position("SK CK HK SQ CQ HQ SJ CJ HJ T21 D6 D7 " + blanks, declared=declared)
     labels = [s.label for s in pos.score().steps]
     assert labels.count("席1の手役: クリッカの倍付け") == 1 and labels.count("取り札の役: クリッカの倍付け") == 1
 

@@ -12,8 +12,7 @@ import pytest
 from engine.__main__ import main
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, IllegalAction, Variants
-from engine.games.rotarot import RotarotState
-from engine.games.rotarot_score import Position, card_value
+from engine.games.rotarot import Position, RotarotState, card_value
 from engine.share import ShareError
 from engine.tricks import Play
 from engine.tutorials import position_from_data
@@ -174,7 +173,7 @@ def test_overtrump_flag_on_a_trump_lead() -> None:  # R10
 
 
 def test_skus_tops_in_normal_play_and_bottoms_in_ramsch() -> None:
-    from engine.games.rotarot_score import policy
+    from engine.games.rotarot import policy
     from engine.tricks import trick_winner
 
     plays = [Play(0, Card.parse("T21")), Play(1, Card.parse("F")), Play(2, Card.parse("T1")), Play(3, Card.parse("SK"))]
@@ -328,13 +327,13 @@ def test_cli_scores_a_rotarot_file(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_ramsch_bonuses_flag() -> None:  # R12
     data = {"contract": "ramsch", "discard": "", "widow": "S2 S3 S4 S5 S6 S7",
-            "piles": {0: "rest", 1: "T1 C2 C3 C4"}, "last_trick": {"leader": 1, "cards": "T1 C2 C3 C4"}}
+            "piles": {0: "rest", 1: "T1 C2 C3 C4 C5 C6 C7 C8"}, "last_trick": {"leader": 1, "cards": "T1 C2 C3 C4"}}
     plain = position_from_data("rotarot", data).score()
     bonus = position_from_data("rotarot", {**data, "variants": {"ramsch_bonuses": True}}).score()
     assert "パガットウルティモ" not in [s.label for s in plain.steps]
     assert bonus.totals["席1"] == plain.totals["席1"] + 30 and bonus.totals["席0"] == plain.totals["席0"] - 10
-    # seat 1 won the last trick, so the widow (3 points) is its: (26 - (5 + 1.5 + 3)) × 4
-    assert plain.totals["席1"] == (26 - Fraction(19, 2)) * 4
+    # seat 1 won the last trick, so the widow (3 points) is its: (26 - (5 + 3.5 + 3)) × 4
+    assert plain.totals["席1"] == (26 - Fraction(23, 2)) * 4
 
 
 def test_a_finished_deal_keeps_its_number_of_players() -> None:  # R23

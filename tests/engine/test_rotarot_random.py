@@ -10,8 +10,8 @@ from helpers import DEALS, check_generic_step, random_deals
 
 from engine.cards import Pack
 from engine.game import Action
-from engine.games.rotarot import RotarotState
-from engine.games.rotarot_score import Position, card_value
+from engine.games.rotarot import Position, RotarotState, card_value, policy
+from engine.tricks import trick_winner
 
 PACK = Counter(map(str, Pack.TAROT78.cards()))
 
@@ -24,6 +24,8 @@ def all_cards(state: RotarotState) -> Counter[str]:
 
 def check_step(state: RotarotState) -> None:
     assert all_cards(state) == PACK
+    if state.results and not state.trick:  # the state's own winner rule agrees with the shared trick core
+        assert state.results[-1] == trick_winner(state.last_plays, policy(state.ramsch, state.variants), None)
     check_generic_step(state)
 
 

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
-from helpers import hands_with, started
+from helpers import check_round_trips, hands_with, random_state, started
 
 from engine import share
 from engine.cards import Pack
@@ -58,3 +59,17 @@ def test_monte_actions_round_trip() -> None:
     for _ in range(4):
         state.apply(Action("monte"))
     assert state.is_terminal() and LombardiaState.from_share_code(state.share_code()) == state
+
+
+def test_the_round_trip_check_of_random_deals_notices_a_step_that_differs() -> None:
+    state = random_state(LombardiaState, random.Random(5))
+    codes, seen = [state.share_code()], [state.fingerprint()]
+    for _ in range(6):
+        state.apply(state.legal_actions()[-1])
+        codes.append(state.share_code())
+        seen.append(state.fingerprint())
+    check_round_trips(LombardiaState, codes, seen)
+    with pytest.raises(AssertionError, match="step 3"):
+        check_round_trips(LombardiaState, codes, [*seen[:3], seen[2], *seen[4:]])
+    with pytest.raises(AssertionError):
+        check_round_trips(LombardiaState, [codes[0], codes[2], codes[1], *codes[3:]], seen)

@@ -107,3 +107,19 @@ def test_rendered_text_is_escaped(registered: None) -> None:
     web.load_tutorials(json.dumps([["t.yaml", lesson_data(intro="<script>alert(1)</script>")]]))
     html = web.lesson_intro(web._TUTORIALS["test-lesson"], "../")  # type: ignore[arg-type]
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize(("typo", "meant"), [("varients", "variants"), ("outr", "outro"), ("fool-by", None)])
+def test_keys_nothing_reads_are_refused(typo: str, meant: str | None) -> None:
+    with pytest.raises(TutorialError, match="使われません") as error:
+        load(lesson_data(**{typo: 3}))
+    assert error.value.where() == typo
+    assert (f"「{meant}」のつもり" in str(error.value)) if meant else "綴り" in str(error.value)
+
+
+def test_a_misspelt_example_field_is_refused_not_dropped() -> None:
+    from engine.tutorials import position_from_data
+    data = {"piles": {"0": "rest", "3": "T2 T3 T4 T5"}, "discard": "S6 S7", "last_trick": 0, "fool-by": 3}
+    with pytest.raises(TutorialError, match="fool_by") as error:
+        position_from_data("lombardia", data)
+    assert error.value.where() == "fool-by"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from engine.games.lhombre_score import SITTER
+from engine.games.lhombre.score import SITTER
 from tests.site.widget_helpers import (
     BOOT,
     click_card,

@@ -97,12 +97,18 @@ function feedback(el, text, kind = "") {
   box.dataset.kind = kind;
 }
 
+// One request at a time per widget: a click while the engine is still loading or answering is
+// ignored, so an answer can never land under a question it was not asked for.
 async function run(el, request, apply) {
+  if (el.getAttribute("aria-busy") === "true") return;
+  el.setAttribute("aria-busy", "true");
   clearError(el);
   try {
     apply(await engineCall(el, request));
   } catch (error) {
     showError(el, error.message);
+  } finally {
+    el.setAttribute("aria-busy", "false");
   }
 }
 

@@ -5,17 +5,51 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/", import.meta.url).href;
 let engine = null;
 
+const RELOAD = "ページを再読み込みしてください。直らなければ、サイトの管理者に知らせてください。";
+
 async function fetchOk(url, kind) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} を取得できませんでした（${response.status}）`);
+  const name = url.split("/").pop();
+  let response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new Error(`${name} を読み込めませんでした（通信が切れたようです）。${RELOAD}`);
+  }
+  if (!response.ok) throw new Error(`${name} がサーバーにありません（HTTP ${response.status}）。${RELOAD}`);
   return kind === "text" ? response.text() : response.arrayBuffer();
+}
+
+// A missing .wasm, or one served with another type, makes Pyodide wait silently until the
+// widget's time limit: ask the server first (a HEAD request) and say what is wrong at once.
+async function checkRuntime() {
+  const url = PYODIDE_URL + "pyodide.asm.wasm";
+  let response;
+  try {
+    response = await fetch(url, { method: "HEAD", cache: "no-store" });
+  } catch {
+    throw new Error(`Python 実行環境（pyodide.asm.wasm）に接続できませんでした。${RELOAD}`);
+  }
+  if (!response.ok) {
+    throw new Error(`Python 実行環境のファイル pyodide.asm.wasm がサーバーにありません（HTTP ${response.status}）。${RELOAD}`);
+  }
+  const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+  if (type !== "application/wasm") {
+    throw new Error(`pyodide.asm.wasm が application/wasm ではなく「${type || "種類なし"}」として配信されています。`
+      + "サーバーの設定（README の「公開する」）を確かめてください。");
+  }
 }
 
 function boot(progress) {
   engine ??= (async () => {
     const start = performance.now();
     progress("pyodide");
-    const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+    await checkRuntime();
+    let loadPyodide;
+    try {
+      ({ loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs"));
+    } catch {
+      throw new Error(`Python 実行環境（pyodide.mjs）を読み込めませんでした。${RELOAD}`);
+    }
     const py = await loadPyodide({ indexURL: PYODIDE_URL });
     const pyodideMs = performance.now() - start;
     progress("engine");
@@ -26,7 +60,8 @@ function boot(progress) {
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
     py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
     const web = py.pyimport("engine.web");
-    web.load_tutorials(tutorials);
+    const problem = web.load_tutorials(tutorials);
+    if (problem) throw new Error(problem);
     return { handle: web.handle, timings: { pyodideMs, engineMs: performance.now() - start - pyodideMs } };
   })().catch((error) => {
     engine = null; // a failed boot may be retried by the next interaction

@@ -1,10 +1,14 @@
-"""ロンブル: the finished deal (``Position``) and its chip payments.
+"""ロンブル: the finished deal (``Position``), the checks that a legal deal reaches it, and its
+chip payments (the ScoreSheet).
 
-Follows shared/rules/lhombre.md §5.  Only tricks count in l'Hombre, so a finished deal is
+Follows shared/rules/lhombre.md §4.3-§5.  Only tricks count in l'Hombre, so a finished deal is
 the contract, the declarer, the trump suit and how many tricks each active seat took (play
-may stop early once the result is certain), whether the declarer played on for the slam or
-surrendered, and the declarer's hand for the reader to look at.  Every payment runs between
-the declarer and each opponent, so a deal always balances.
+stops as soon as the result is certain, except simple nolo, which is played out), whether the
+declarer played on for the slam or surrendered, and the declarer's hand for the reader to look
+at.  A position comes from a played deal, an author's data or a share code, so it is checked
+against the ways a deal can end (``tricks_refusal``).  Every payment runs between the declarer
+and each opponent, so a deal always balances.  Imports only the rule tables (rules <- score <-
+state): the State builds its Position, never the other way round.
 """
 
 from __future__ import annotations
@@ -13,12 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .. import plaindata as plain
-from .. import share
-from ..cards import FRENCH_SUITS, SUITS, Card, Pack
-from ..game import Variants, read_variants, variant_bytes
-from ..scoresheet import ScoreSheet
-from .lhombre_rules import (
+from ... import plaindata as plain
+from ... import share
+from ...cards import FRENCH_SUITS, SUITS, Card, Pack
+from ...game import Variants, normalise_variants, read_variants, variant_bytes
+from ...scoresheet import ScoreSheet
+from .rules import (
     BY_WORD,
     CONTRACTS,
     HAND,
@@ -36,13 +40,58 @@ from .lhombre_rules import (
 )
 
 SITTER = "休み（ディーラーの向かい）"
+PACK_CARDS = frozenset(Pack.LHOMBRE40.cards())
+TRUMP_LETTERS = "・".join(SUITS)
+
+
+class PositionError(ValueError):
+    """A position no legal deal ends with; ``field`` names the data field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def tricks_refusal(contract: Contract, tricks: tuple[int, int, int], declarer: int, vole: bool,
+                   surrendered: bool) -> str | None:
+    """Why no legal deal ends with these trick counts (None when one does).
+
+    A deal ends (§4.3, §4.4): with a surrender before the declarer's first card (no trick
+    played); after the slam choice, when the declarer loses a trick or has all nine; else at the
+    first count where the result is certain, so the count one trick earlier was still open (the
+    declarer's five straight tricks of a game contract are such a first certain count, ended by
+    "stop"); simple nolo only after all nine tricks, whoever took them, 9-0-0 included."""
+    own, played = tricks[declarer], sum(tricks)
+    if surrendered:
+        return None if played == 0 else ("降伏したディールでは、トリックを1つも行いません"
+                                         "（降伏はデクレアラーが最初の札を出す前です）。")
+    if vole:
+        if own == played == TRICKS or (5 <= own < TRICKS and played == own + 1):
+            return None
+        return ("スラムを選べるのは最初の5トリックを続けて取ったときで、そのあとは9トリック全部を取るか、"
+                "1トリックを落とした時点で終わります（デクレアラーは5トリック以上、相手は合わせて最後の1トリックだけ）。")
+    if not decided(contract, tricks, declarer):
+        note = "シンプル・ノロは9トリックすべてを行います" if contract.word == "simple-nolo" else \
+            "結果が決まるまでプレイを続けます"
+        return f"トリック数の合計が{played}で、結果がまだ決まっていません（{note}）。"
+    earlier = [(*tricks[:s], tricks[s] - 1, *tricks[s + 1:]) for s in range(3) if tricks[s]]
+    if any(not decided(contract, (t[0], t[1], t[2]), declarer) for t in earlier):
+        return None
+    if not contract.nolo and own > 5 and own == played:
+        return ("最初の5トリックを続けて取ったら、そこでやめて成功にするか、スラムを選ぶかです。"
+                "スラムを選ばずに6トリック以上を続けて取ることはありません。")
+    if contract.nolo:
+        return (f"{contract.name}では、デクレアラーが2トリック目を取った時点で大失敗が決まり、"
+                "プレイはそこで終わります。")
+    return ("このトリック数になる前に結果が決まっていたので、プレイはそこで終わっています"
+            "（結果が決まった時点で打ち切ります）。")
 
 
 @dataclass(frozen=True)
 class Position:
     """A finished deal: ``tricks`` per active seat (summing to 9, or fewer when the result was
     already certain), ``trump`` a suit letter or "" for nolo, ``hand`` the declarer's cards as he
-    began to play (may be empty)."""
+    began to play (may be empty).  Raises PositionError for a position no legal deal ends with."""
 
     TAG: ClassVar[str] = "lhP"
 
@@ -56,45 +105,50 @@ class Position:
     variants: Variants = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from .lhombre import LHombreState
-
-        object.__setattr__(self, "variants", LHombreState.normalise_variants(self.variants))
-        object.__setattr__(self, "hand", tuple(sorted(self.hand, key=SUITINGS[self.trump].sort_key))
-                           if self.trump in SUITINGS else self.hand)
+        object.__setattr__(self, "variants", normalise_variants(VARIANTS, self.variants))
         self._validate()
+        object.__setattr__(self, "hand", tuple(sorted(self.hand, key=SUITINGS[self.trump].order.__getitem__)))
 
     def _validate(self) -> None:
         c = self.contract
-        if not 0 <= self.declarer < 3:
-            raise ValueError("デクレアラーは0（フォアハンド）・1（ミドルハンド）・2（バックハンド）のどれかです。")
-        if c.nolo and self.trump:
-            raise ValueError(f"{c.name}には切札がありません。")
-        if not c.nolo and self.trump not in SUITS:
-            raise ValueError(f"{c.name}では切札のスート（S・C・H・D）を書きます。")
-        if c.trumps == "S" and self.trump != "S":
-            raise ValueError(f"{c.name}の切札はスペードです。")
-        if len(self.hand) not in (0, HAND) or len(set(self.hand)) != len(self.hand):
-            raise ValueError("デクレアラーの手札は、違う札9枚（または書かない）です。")
-        self._validate_tricks()
+        if c not in CONTRACTS:
+            raise PositionError("contract", f"contract は {' '.join(BY_WORD)} のどれかです。")
+        if not isinstance(self.declarer, int) or not 0 <= self.declarer < 3:
+            raise PositionError("declarer", "デクレアラーは0（フォアハンド）・1（ミドルハンド）・"
+                                f"2（バックハンド）のどれかです（{self.declarer!r}は席ではありません）。")
+        self._validate_trump()
+        if len(self.tricks) != 3 or any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in self.tricks) \
+                or sum(self.tricks) > TRICKS:
+            raise PositionError("tricks", "トリック数は席ごとに0以上の整数で、合計9以下です。")
+        if self.vole and self.surrendered:
+            raise PositionError("vole", "降伏したディールではスラムはありません（降伏はプレイの前です）。")
+        if self.vole and c.nolo:
+            raise PositionError("vole", "スラムは切札のある契約だけのものです（ノロにはありません）。")
+        reason = tricks_refusal(c, self.tricks, self.declarer, self.vole, self.surrendered)
+        if reason:
+            raise PositionError("tricks", reason)
+        self._validate_hand()
 
-    def _validate_tricks(self) -> None:
-        c, own, played = self.contract, self.tricks[self.declarer], sum(self.tricks)
-        if any(t < 0 for t in self.tricks) or played > TRICKS:
-            raise ValueError("トリック数は0以上で、合計9以下です。")
-        if self.surrendered:
-            if played or self.vole:
-                raise ValueError("降伏したディールではトリックを1つも行いません。")
-            return
-        if self.vole:
-            if c.nolo or own < 5 or (own == played < TRICKS):
-                raise ValueError("スラムは切札のある契約で、最初の5トリックを取って続けたときだけです"
-                                 "（9トリック全部を取るか、途中で1つ落とすまで）。")
-            return
-        if own == TRICKS:
-            raise ValueError("9トリック全部を取るには、5トリックのあとでスラムを選んでいなければなりません。")
-        if not decided(c, self.tricks, self.declarer):
-            raise ValueError(f"トリック数の合計が{played}で、結果がまだ決まっていません"
-                             f"（シンプル・ノロは9トリックすべてを行います）。")
+    def _validate_trump(self) -> None:
+        c = self.contract
+        if c.nolo and self.trump:
+            raise PositionError("trump", f"{c.name}には切札がありません。")
+        if not c.nolo and self.trump not in SUITS:
+            raise PositionError("trump", f"{c.name}では切札のスート（{TRUMP_LETTERS}）を書きます。")
+        if c.trumps == "S" and self.trump != "S":
+            raise PositionError("trump", f"{c.name}の切札はスペードです。")
+
+    def _validate_hand(self) -> None:
+        hand = self.hand
+        outside = [card for card in hand if card not in PACK_CARDS]
+        if outside:
+            raise PositionError("hand", f"{outside[0]} はロンブルのパック（8・9・10を除いた40枚）にありません。")
+        if len(hand) not in (0, HAND) or len(set(hand)) != len(hand):
+            raise PositionError("hand", "デクレアラーの手札は、違う札9枚（または書かない）です。")
+        if hand and self.contract.trumps == "turned" and all(card.suit != self.trump for card in hand):
+            suit = FRENCH_SUITS[self.trump]
+            raise PositionError("hand", f"{self.contract.name}では、表にした{suit}の札をデクレアラーが"
+                                "必ず受け取るので、手札に切札のスートの札が少なくとも1枚あります。")
 
     # --- the ScoredPosition surface -----------------------------------------------------
     def with_variants(self, variants: Variants) -> Position:
@@ -139,20 +193,17 @@ class Position:
         word = plain.field(data, "contract", ())
         if word not in BY_WORD:
             raise plain.TutorialError(("contract",), f"contract は {' '.join(BY_WORD)} のどれかです。")
-        table = plain.field(data, "tricks", (), dict, required=not data.get("surrendered"), default={})
-        counts = [plain.by_seat(table, s) or 0 for s in range(3)]
-        if any(not isinstance(n, int) or isinstance(n, bool) for n in counts):
-            raise plain.TutorialError(("tricks",), "tricks には席ごとのトリック数を整数で書きます。")
+        declarer = plain.seat(data, "declarer", (), 3)
+        assert declarer is not None
+        trump = plain.field(data, "trump", (), str, required=False, default="")
+        surrendered = plain.field(data, "surrendered", (), bool, required=False, default=False)
+        vole = plain.field(data, "vole", (), bool, required=False, default=False)
+        counts = _trick_table(plain.field(data, "tricks", (), dict, required=not surrendered, default={}))
         hand = plain.cards(plain.field(data, "hand", (), (str, list), required=False, default=[]), ("hand",))
         try:
-            return cls(BY_WORD[word], plain.field(data, "declarer", (), int),
-                       plain.field(data, "trump", (), str, required=False, default=""),
-                       (counts[0], counts[1], counts[2]), plain.field(data, "vole", (), bool, required=False,
-                                                                      default=False),
-                       plain.field(data, "surrendered", (), bool, required=False, default=False),
-                       tuple(hand), variants)
-        except ValueError as error:
-            raise plain.TutorialError(("tricks",), str(error)) from None
+            return cls(BY_WORD[word], declarer, trump, counts, vole, surrendered, tuple(hand), variants)
+        except PositionError as error:
+            raise plain.TutorialError((error.field,), str(error)) from None
 
     # --- scoring -------------------------------------------------------------------------
     @property
@@ -260,3 +311,21 @@ class Position:
             sheet.totals[SITTER] = 0
         sheet.add("", "支払いの合計", rule("payments"),
                   f"全員の得点を足すと{sum(sheet.totals.values())}チップ（受け取りと支払いは釣り合います）")
+
+
+def _trick_table(table: Mapping[Any, Any]) -> tuple[int, int, int]:
+    """``tricks`` of plain data: seats 0..2 as keys (integers, or strings after JSON), each a whole
+    number of tricks at least 0; a seat not written took none."""
+    plain.seat_table(table, ("tricks",), 3)
+    counts = [0, 0, 0]
+    named: set[int] = set()
+    for key, value in table.items():
+        seat = int(key)
+        if seat in named:
+            raise plain.TutorialError(("tricks", str(key)), f"席{seat}のトリック数が二度書かれています。")
+        named.add(seat)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= TRICKS:
+            raise plain.TutorialError(("tricks", str(key)),
+                                      f"{seat_name(seat)}のトリック数は0〜{TRICKS}の整数で書きます（{value!r}）。")
+        counts[seat] = value
+    return counts[0], counts[1], counts[2]

@@ -1,75 +1,94 @@
-"""オットーチェント (Bolognese tarocchini): four players, two partnerships, 62-card pack.
+"""オットーチェント (Bolognese tarocchini): the state machine of one deal.
 
-Follows shared/rules/ottocento.md.  Seats run 0..3 counter-clockwise from the dealer's
-right (seat 0 is eldest, seat 1 the dealer's partner, seat 2 on his left); the dealer is
-seat 3 and sides are 1+3 (side 0) and 0+2 (side 1).  Phases:
+Four players, two partnerships, the 62-card pack.  Seats run 0..3 counter-clockwise from
+the dealer's right (seat 0 is eldest, seat 1 the dealer's partner, seat 2 on his left); the
+dealer is seat 3 and sides are 1+3 (side 0) and 0+2 (side 1).  Phases:
 monte (thrown in only if all four agree) → discard (the dealer lays away two cards) →
 play (15 tricks; in trick 1 each player may first show his combinations in hand, and a
 leader may add signals to his lead) → give (the Matto's side pays one card when an
-opponent won the Matto's trick) → done.  Scoring lives in ottocento_score.
+opponent won the Matto's trick) → done.
+
+The legal set is computed straight from the hand and the trick (follow suit, else trump,
+the Matto always) with prebuilt actions and no words; ``refusal`` words the reason only
+when someone asks, and per-trick log lines are ``Later``.  The final position and its
+score sheet live in ``score``, the tables in ``rules``.  Rules: shared/rules/ottocento.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..cards import Card
-from ..game import Action, GameState, IllegalAction, Variants, monte_vote
-from ..scoresheet import ScoreSheet
-from ..tricks import Play, TrickPolicy, TrickResult, legal_cards, refusal, table_view, trick_winner
-from .ottocento_combos import MATTO, combination_cards, combinations
-from .ottocento_score import (
+from ...cards import TRUMP, Card
+from ...game import Action, GameState, IllegalAction, Later, Variants, monte_vote
+from ...scoresheet import ScoreSheet
+from ...tricks import Play, TrickResult, refusal, table_view
+from .combos import combination_cards, combinations
+from .rules import (
     DEALER,
+    DISCARDS,
+    FIVES,
     GAME,
+    MATTO,
     NAMING,
     PACK,
+    POLICY,
     SEAT_NAMES,
     SEATS,
     SIDE_NAMES,
+    SIGNAL_NAMES,
+    SIGNALS,
+    STRENGTH,
+    TEAM_OF,
+    TRICKS,
     VARIANTS,
-    Position,
-    card_value,
     display_order,
     rule,
-    score_position,
-    strength,
-    team_of,
+    signal_text,
 )
+from .score import Position, combo_args, score_position
 
-TRICKS = 15
-SIGNALS = ("busso", "volo", "striscio")
-SIGNAL_NAMES = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッシオ"}
-SIGNAL_MEANINGS = {
-    "dummett": {
-        "busso": "パートナーはこのスートで一番強い札を出し、勝ったら同じスートを返してほしい",
-        "volo": "このスートはこれが最後の1枚",
-        "striscio": "切札のリードに添えて: できるだけ切札をリードしてほしい",
-    },
-    "accademia": {
-        "busso": "パートナーは一番良い札を出してほしい",
-        "volo": "このスートはこれが最後の1枚",
-        "striscio": "このスートをまだ持っている",
-    },
-}
-POLICY = TrickPolicy(
-    suit_of=lambda card: card.suit,
-    strength=strength,
-    is_excuse=lambda card: card.is_fool,
-    equal_later_wins=True,
-)
+# Every card action exists once: building the legal set is then a list of look-ups.
+PLAY = {card: Action("play", card) for card in PACK.cards()}
+HELD = {card: (card, PLAY[card]) for card in PACK.cards()}  # a card in hand with its play
+DISCARD = {card: Action("discard", card) for card in PACK.cards()}
+SHOW = {card: Action("show", card) for card in PACK.cards()}
+GIVE = {card: Action("give", card) for card in PACK.cards()}
+MONTE_ACTIONS = (Action("monte"), Action("keep"))
+SIGNAL_ACTIONS = tuple(Action(s) for s in SIGNALS)
+DECLARE, DONE = Action("declare"), Action("done")
 
 
-def signal_text(kind: str, variants: Variants) -> str:
-    return f"{SIGNAL_NAMES[kind]}（{SIGNAL_MEANINGS[str(variants['signals'])][kind]}）"
-
-
-@dataclass(frozen=True)
-class CompletedTrick:
+class CompletedTrick(NamedTuple):
     leader: int
     plays: tuple[Play, ...]
     result: TrickResult
     signals: tuple[str, ...]
+
+
+def trick_result(trick: Sequence[Play]) -> TrickResult:
+    """The winner of a full trick: the highest trump (of equal Moors the last one played), else
+    the highest card of the suit led (the second card's suit after a Matto lead); never the Matto."""
+    led = ""
+    best = trick[0]
+    best_strength = -1
+    best_trump = False
+    for play in trick:
+        card = play.card
+        if card is MATTO:
+            continue
+        suit = card.suit
+        if not led:
+            led = suit
+        trump = suit == TRUMP
+        if trump:
+            value = STRENGTH[card]
+            if not best_trump or value >= best_strength:
+                best, best_strength, best_trump = play, value, True
+        elif suit == led and not best_trump and STRENGTH[card] > best_strength:
+            best, best_strength = play, STRENGTH[card]
+    return TrickResult(best.seat, best.card, "highest_trump" if best_trump else "highest_of_suit", led,
+                       NAMING, SEAT_NAMES)
 
 
 class OttocentoState(GameState):
@@ -83,11 +102,15 @@ class OttocentoState(GameState):
 
     def __init__(self, deal: Sequence[Card], variants: Variants | None = None) -> None:
         super().__init__(deal, variants)
-        if len(self.deal) != 62 or set(self.deal) != set(PACK.cards()):
+        if len(self.deal) != len(PACK.cards()) or set(self.deal) != set(PACK.cards()):
             raise ValueError("配り札は62枚のボローニャ式パックをちょうど1回ずつ含まなければなりません。")
+        deal = self.deal
         self.hands: list[list[Card]] = [
-            [c for r in range(3) for c in self.deal[20 * r + 5 * s:20 * r + 5 * s + 5]] for s in range(SEATS)]
-        self.hands[DEALER] += list(self.deal[60:])
+            [*deal[5 * s:5 * s + 5], *deal[20 + 5 * s:25 + 5 * s], *deal[40 + 5 * s:45 + 5 * s]] for s in range(SEATS)]
+        self.hands[DEALER] += deal[60:]
+        # The same hands as play actions, kept in step with ``hands``: the legal set is then a filter.
+        self.plays: list[list[tuple[Card, Action]]] = [[HELD[c] for c in hand] for hand in self.hands]
+        self._combos: dict[tuple[int, int], list[Card]] = {}  # (seat, cards in hand) -> combination cards
         self.phase = "monte" if self.variants["monte"] else "discard"
         self.turn = 0 if self.phase == "monte" else DEALER
         self.votes: list[bool] = []
@@ -117,29 +140,54 @@ class OttocentoState(GameState):
 
     def combination_cards(self, seat: int) -> list[Card]:
         """Cards of the seat's hand that belong to some combination, not yet shown."""
-        found = combination_cards(self.hands[seat], int(self.variants["suit_wilds"]),
-                                  bool(self.variants["grande_moors"]))
-        return [c for c in found if c not in self.declared[seat]]
+        hand = self.hands[seat]
+        key = (seat, len(hand))  # cards only ever leave a hand: its size tells which hand it is
+        found = self._combos.get(key)
+        if found is None:
+            found = self._combos[key] = combination_cards(hand, *combo_args(self.variants))
+        shown = self.declared[seat]
+        return [c for c in found if c not in shown] if shown else found
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "monte":
-            return [Action("monte"), Action("keep")]
-        if self.phase == "discard":
-            return [Action("discard", c) for c in self.hands[DEALER] if card_value(c) != 5]
-        if self.phase == "declare":
-            shows = [Action("show", c) for c in self.combination_cards(self.turn)]
-            return [*shows, *([Action("declare")] if shows else []), Action("done")]
-        if self.phase == "give":
-            return [Action("give", c) for c in self._payable()]
-        if self.phase == "play":
-            cards = [Action("play", c) for c in legal_cards(self.hands[self.turn], self.trick, POLICY)]
-            signals = [Action(s) for s in SIGNALS if s not in self.signals] if not self.trick else []
-            return cards + signals
+        phase = self.phase
+        if phase == "play":
+            plays = self._playable()
+            if self.trick or len(self.signals) == len(SIGNALS):
+                return plays
+            return [*plays, *(a for a in SIGNAL_ACTIONS if a.kind not in self.signals)]
+        if phase == "monte":
+            return list(MONTE_ACTIONS)
+        if phase == "discard":
+            return [DISCARD[c] for c in self.hands[DEALER] if c not in FIVES]
+        if phase == "declare":
+            shows = [SHOW[c] for c in self.combination_cards(self.turn)]
+            return [*shows, DECLARE, DONE] if shows else [DONE]
+        if phase == "give":
+            return [GIVE[c] for c in self._payable()]
         return []
+
+    def _playable(self) -> list[Action]:
+        """Follow the suit led (the first card that is not the Matto); without it, trump; without
+        trumps, anything.  The Matto may always be played."""
+        hand = self.plays[self.turn]
+        led = ""
+        for play in self.trick:
+            if play.card is not MATTO:
+                led = play.card.suit
+                break
+        if led:
+            plays = [a for c, a in hand if c.suit == led]
+            if not plays and led != TRUMP:
+                plays = [a for c, a in hand if c.suit == TRUMP]
+            if plays:
+                if HELD[MATTO] in hand:
+                    plays.append(PLAY[MATTO])
+                return plays
+        return [a for _, a in hand]
 
     def _payable(self) -> list[Card]:
         assert self.matto_by is not None
-        return [c for c in self.piles[team_of(self.matto_by)] if c != MATTO]
+        return [c for c in self.piles[TEAM_OF[self.matto_by]] if c is not MATTO]
 
     def refusal(self, action: Action) -> str | None:
         if self.is_terminal():
@@ -148,6 +196,8 @@ class OttocentoState(GameState):
                     "give": ("give",), "play": ("play", *SIGNALS)}[self.phase]
         if action.kind not in expected:
             return f"今は{PHASE_NAMES[self.phase]}の番です。"
+        if action.take:
+            return "このゲームでは場の札を取る手はありません。"
         if action.kind in self.KEYWORDS:
             return self._word_refusal(action)
         if action.card is None:
@@ -172,7 +222,7 @@ class OttocentoState(GameState):
         if card not in self.hands[self.turn]:
             return "その札は手札にありません。"
         if kind == "discard":
-            return None if card_value(card) != 5 else "5点の札（天使・世界・ベガト・マット・キング）は捨てられません。"
+            return None if card not in FIVES else "5点の札（天使・世界・ベガト・マット・キング）は捨てられません。"
         if kind == "show":
             shown = card in self.combination_cards(self.turn)
             return None if shown else "手役にならない札や、もう見せた札は申告できません。"
@@ -198,31 +248,36 @@ class OttocentoState(GameState):
         if action.kind in SIGNALS:
             return f"合図「{SIGNAL_NAMES[action.kind]}」"
         if action.card is None:
-            return words[action.kind]
+            return words.get(action.kind, action.kind)
         prefix = {"show": "見せる: ", "discard": "捨てる: ", "give": "渡す: "}.get(action.kind, "")
         return prefix + NAMING.name(action.card)
 
     # --- applying actions --------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        card = action.card
-        if self.phase == "monte":
+        phase, card = self.phase, action.card
+        if phase == "play":
+            if card is None:
+                self._signal(action.kind)
+            else:
+                self._play(card)
+        elif phase == "monte":
             self._vote(action.kind == "monte")
-        elif self.phase == "discard" and card is not None:
+        elif phase == "discard" and card is not None:
             self.hands[DEALER].remove(card)
+            self.plays[DEALER].remove(HELD[card])
             self.discard.append(card)
-            if len(self.discard) == 2:
+            if len(self.discard) == DISCARDS:
                 self.log.append("ディーラーが2枚を裏向きに捨てました。")
-                self.phase = "play"
                 self._enter_turn(0)
-        elif self.phase == "declare":
+        elif phase == "declare":
             self._declare(action)
-        elif self.phase == "give" and card is not None:
+        elif phase == "give" and card is not None:
             self._pay(card)
-        elif action.kind in SIGNALS:
-            self.signals.append(action.kind)
-            self.log.append(f"{SEAT_NAMES[self.turn]}の合図: {signal_text(action.kind, self.variants)}")
-        elif card is not None:
-            self._play(card)
+
+    def _signal(self, kind: str) -> None:
+        self.signals.append(kind)
+        seat, variants = self.turn, self.variants
+        self.log.append(Later(lambda: f"{SEAT_NAMES[seat]}の合図: {signal_text(kind, variants)}"))
 
     def _vote(self, agrees: bool) -> None:
         outcome = monte_vote(self.votes, agrees, SEAT_NAMES[self.turn], SEATS, self.log)
@@ -249,40 +304,56 @@ class OttocentoState(GameState):
             return
         if action.kind == "declare":
             self.declared[seat] += self.combination_cards(seat)
-        found = combinations(self.declared[seat], int(self.variants["suit_wilds"]), bool(self.variants["grande_moors"]))
-        words = "、".join(f"{c.name} {c.value}点" for c in found) or "役にならない札だけ"
-        self.log.append(f"{SEAT_NAMES[seat]}の申告: {words}" if self.declared[seat]
-                        else f"{SEAT_NAMES[seat]}は申告しませんでした。")
-        self.decided[seat] = True
+        shown, variants = tuple(self.declared[seat]), self.variants
+
+        def words() -> str:
+            if not shown:
+                return f"{SEAT_NAMES[seat]}は申告しませんでした。"
+            found = combinations(shown, *combo_args(variants))
+            listed = "、".join(f"{c.name} {c.value}点" for c in found) or "役にならない札だけ"
+            return f"{SEAT_NAMES[seat]}の申告: {listed}"
+
+        self.log.append(Later(words))
         self.phase = "play"
 
     def _play(self, card: Card) -> None:
-        self.hands[self.turn].remove(card)
-        self.trick.append(Play(self.turn, card))
-        if card == MATTO:
-            self.matto_by = self.turn
-        if len(self.trick) < SEATS:
-            self._enter_turn((self.turn + 1) % SEATS)
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.plays[seat].remove(HELD[card])
+        trick = self.trick
+        trick.append(Play(seat, card))
+        if card is MATTO:
+            self.matto_by = seat
+        if len(trick) < SEATS:
+            if self.tricks:
+                self.turn = (seat + 1) % SEATS
+            else:
+                self._enter_turn((seat + 1) % SEATS)
             return
-        result = trick_winner(self.trick, POLICY, NAMING, SEAT_NAMES)
-        side = team_of(result.winner)
-        self.tricks.append(CompletedTrick(self.trick[0].seat, tuple(self.trick), result, tuple(self.signals)))
+        result = trick_result(trick)
+        side = TEAM_OF[result.winner]
+        done = CompletedTrick(trick[0].seat, tuple(trick), result, tuple(self.signals))
+        self.tricks.append(done)
         self.won[side] += 1
-        for play in self.trick:
-            keeper = team_of(play.seat) if play.card == MATTO else side
-            self.piles[keeper].append(play.card)
-            if keeper != side:
+        piles = self.piles[side]
+        for play in trick:
+            if play.card is MATTO and TEAM_OF[play.seat] != side:
+                self.piles[1 - side].append(MATTO)
                 self.matto_owed = True
-                self.log.append(f"マットは{SEAT_NAMES[play.seat]}の側の取り札に入ります（あとで1枚払います）。")
+                self.log.append(Later(lambda who=SEAT_NAMES[play.seat]:  # type: ignore[misc]
+                                      f"マットは{who}の側の取り札に入ります（あとで1枚払います）。"))
+            else:
+                piles.append(play.card)
         self.trick, self.signals = [], []
-        self.log.append(f"第{len(self.tricks)}トリック: {result.message}")
+        number = len(self.tricks)
+        self.log.append(Later(lambda: f"第{number}トリック: {result.message}"))
         self.turn = result.winner
-        if len(self.tricks) == TRICKS:
+        if number == TRICKS:
             self._finish()
 
     def _finish(self) -> None:
         if self.matto_by is not None:
-            side = team_of(self.matto_by)
+            side = TEAM_OF[self.matto_by]
             if not self.won[side]:
                 self.piles[side].remove(MATTO)
                 self.piles[1 - side].append(MATTO)
@@ -295,7 +366,7 @@ class OttocentoState(GameState):
 
     def _pay(self, card: Card) -> None:
         assert self.matto_by is not None
-        side = team_of(self.matto_by)
+        side = TEAM_OF[self.matto_by]
         self.piles[side].remove(card)
         self.piles[1 - side].append(card)
         self.matto_paid, self.matto_owed = card, False
@@ -307,8 +378,8 @@ class OttocentoState(GameState):
         if self.phase != "done":
             raise IllegalAction("ディールが終わるまで得点は計算できません。")
         return Position((tuple(self.piles[0]), tuple(self.piles[1])), tuple(self.discard),
-                        team_of(self.tricks[-1].result.winner), tuple(map(tuple, self.declared)),
-                        self.matto_by, self.matto_paid, None, self.variants)
+                        TEAM_OF[self.tricks[-1].result.winner], tuple(map(tuple, self.declared)),
+                        self.matto_by, self.matto_paid, None, self.variants, played=True)
 
     def score(self) -> ScoreSheet:
         if self.phase == "abandoned":

@@ -1,20 +1,23 @@
-"""ロンブル (Danish l'Hombre): contracts, card orders, matadors, variant switches, outcomes.
+"""ロンブル (Danish l'Hombre) rule tables: contracts, card orders, matadors, variants, outcomes.
 
-Follows shared/rules/lhombre.md.  The active seats are 0 forehand (the dealer's right),
-1 middlehand (the dealer's left) and 2 the dealer (rearhand); everything runs in that order.
-What changes with the trump suit (which cards are trumps, their order, the manille and the
-ponto, the matadors) is computed once per suit into lookup tables, because trick play is the
-engine's hot path.  Both the game state and the scored position use these definitions.
+The bottom of the game's package (rules <- score <- state): plain tables and small pure
+functions, read beside shared/rules/lhombre.md.  The active seats are 0 forehand (the dealer's
+right), 1 middlehand (the dealer's left) and 2 the dealer (rearhand); everything runs in that
+order.  What changes with the trump suit (which cards are trumps, their order, the manille and
+the ponto, the matadors) is computed once per suit into lookup tables, and whether a trick count
+has settled the result once per count, because trick play is the engine's hot path.  Both the
+game state and the scored position use these definitions, so they cannot disagree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from ..cards import FRENCH_SUITS, NAMINGS, SUITS, TRUMP, Card, Naming, parse_cards
-from ..game import VariantOption
-from ..scoresheet import RuleRef
-from ..tricks import TrickPolicy
+from ...cards import FRENCH_SUITS, NAMINGS, SUITS, TRUMP, Card, Naming, parse_cards
+from ...game import VariantOption
+from ...scoresheet import RuleRef, rule_ref
+from ...tricks import TrickPolicy
 
 GAME = "lhombre"
 NAMING = NAMINGS[GAME]
@@ -25,7 +28,7 @@ HAND = 9
 
 
 def rule(anchor: str) -> RuleRef:
-    return RuleRef(GAME, anchor)
+    return rule_ref(GAME, anchor)
 
 
 @dataclass(frozen=True)
@@ -111,10 +114,13 @@ class Suiting:
     matadors: tuple[Card, ...]
     naming: Naming
     policy: TrickPolicy
+    order: dict[Card, int]  # display order in a hand: trumps first, then S C H D, strongest first
+    # For each card that may be led, the matadors that keep their privilege against it (§4.2):
+    # against a trump all three, less those below a matador that was led; none against a plain card.
+    privileged: dict[Card, frozenset[Card]]
 
-    def sort_key(self, card: Card) -> tuple[int, int]:
-        suit = self.suit_of[card]
-        return (0 if suit == TRUMP else 1 + SUITS.index(suit)), -self.strength[card]
+    def sort_key(self, card: Card) -> int:
+        return self.order[card]
 
     def is_matador(self, card: Card) -> bool:
         return card in self.matadors
@@ -140,13 +146,18 @@ def _suiting(trump: str) -> Suiting:
             specials[f"{trump}A"] = f"ポント（{FRENCH_SUITS[trump]}のA）"
     naming = Naming(NAMING.suits, NAMING.courts, specials, french=True, trump_group=NAMING.trump_group)
 
+    # A matador need not answer a trump lead, unless the led card is a higher matador.
+    privileged = {led: frozenset(m for m in matadors if not (led in matadors and strength[led] > strength[m]))
+                  if led in trumps else frozenset() for led in suit_of}
+
     def exempt(card: Card, led: Card) -> bool:
-        """A matador need not answer a trump lead, unless the led card is a higher matador."""
-        return card in matadors and not (led in matadors and strength[led] > strength[card])
+        return card in privileged[led]
 
     policy = TrickPolicy(suit_of=suit_of.__getitem__, strength=strength.__getitem__, must_trump=False,
                          exempt=exempt if trump else None)
-    return Suiting(trump, suit_of, strength, matadors, naming, policy)
+    order = {card: 100 * (0 if suit == TRUMP else 1 + SUITS.index(suit)) - strength[card]
+             for card, suit in suit_of.items()}
+    return Suiting(trump, suit_of, strength, matadors, naming, policy, order, privileged)
 
 
 SUITINGS: dict[str, Suiting] = {t: _suiting(t) for t in ("", *SUITS)}
@@ -170,15 +181,23 @@ def decided(contract: Contract, tricks: tuple[int, ...], declarer: int) -> bool:
     """True when the tricks still to play can no longer change the outcome (the play stops).
 
     Simple nolo is always played out, since its penalty counts the declarer's tricks."""
-    left = TRICKS - sum(tricks)
-    if left == 0:
+    first, second = (t for s, t in enumerate(tricks) if s != declarer)
+    return _decided(contract.word, tricks[declarer], min(first, second), max(first, second))
+
+
+@cache
+def _decided(word: str, own: int, low: int, high: int) -> bool:
+    """``decided`` for the declarer's count and the opponents' counts (low, high): the outcome is
+    the same however the tricks left are shared (cached: a deal asks after every trick)."""
+    left = TRICKS - own - low - high
+    if left <= 0:
         return True
-    if contract.word == "simple-nolo":
+    contract = BY_WORD[word]
+    if word == "simple-nolo":
         return False
     if contract.nolo:
-        return tricks[declarer] >= 2
-    outcomes = {outcome(contract, tuple(t + extra for t, extra in zip(tricks, split, strict=True)), declarer)
-                for split in _splits(left)}
+        return own >= 2
+    outcomes = {outcome(contract, (own + a, low + b, high + c), 0) for a, b, c in _splits(left)}
     return len(outcomes) == 1
 
 

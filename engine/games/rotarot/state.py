@@ -1,30 +1,36 @@
-"""ロタロット: bidding for the widow, exchange, 18 tricks, or Ramsch when everybody passes.
+"""ロタロット deal in progress: bidding for the widow, exchange, 18 tricks, or Ramsch when everybody passes.
 
 Follows shared/rules/rotarot.md.  Seats run 0..n-1 counter-clockwise from the dealer's
 right; the dealer is the last seat.  Phases: bid → take/discard (the declarer's exchange)
 → play → done; or bid → rtake/rdiscard (each seat's Ramsch exchange, dealer first) → play
-→ done.  Card values, trick orders and scoring live in rotarot_score.
+→ done.  The legal set is computed from the phase, the hand and the trick with card tables
+from ``rules`` and no words; ``refusal`` words the rule only when someone asks.  A finished
+deal becomes a ``score.Position``, which does the scoring.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from ..cards import Card, Pack
-from ..game import Action, GameState, IllegalAction, Variants
-from ..scoresheet import ScoreSheet
-from ..tricks import Play, TrickPolicy, TrickResult, legal_cards, refusal, trick_winner
-from .rotarot_score import (
+from ...cards import TRUMP, Card
+from ...game import Action, GameState, IllegalAction, Later, Variants
+from ...scoresheet import ScoreSheet
+from ...tricks import Play, TrickPolicy, TrickResult, refusal
+from .rules import (
     BID_WORDS,
+    BIDS,
     BONUS,
+    CARDS,
     GAME,
     HONOURS,
     MOND,
     NAMING,
+    PACK,
+    SEAT_NAMES,
     SKUS,
     VARIANTS,
     WIDOW,
-    Position,
+    WORD_BIDS,
     bid_name,
     display_order,
     names,
@@ -32,27 +38,37 @@ from .rotarot_score import (
     policy,
     rule,
     seat_name,
+    step,
 )
+from .score import Position
 
-BIDS = (6, 5, 4, 3, 2, 1, 0)  # weakest to strongest; 0 is Solo
 KEYWORDS = ("pass", *(BID_WORDS[k] for k in BIDS), "enough")
-WORD_BIDS = {word: k for k, word in BID_WORDS.items()}
 PHASE_NAMES = {"bid": "ビッド", "take": "ウィドーから取る", "discard": "捨て札", "rtake": "ラムシュの交換（取る）",
                "rdiscard": "ラムシュの交換（捨てる）", "play": "カードを出す"}
+EXPECTED_KINDS = {"bid": KEYWORDS[:-1], "take": ("take",), "rtake": ("take", "enough"),
+                  "discard": ("discard",), "rdiscard": ("discard",), "play": ("play",)}
+# One Action object per card and verb, and the bids still open after each bid: the legal set is built
+# from these without constructing anything.
+PLAY = {c: Action("play", c) for c in CARDS}
+TAKE = {c: Action("take", c) for c in CARDS}
+DISCARD = {c: Action("discard", c) for c in CARDS}
+PASS, ENOUGH = Action("pass"), Action("enough")
+OPEN_BIDS: dict[int | None, tuple[int, ...]] = {None: BIDS} | {k: BIDS[BIDS.index(k) + 1:] for k in BIDS}
+BID_CHOICES = {k: (PASS, *(Action(BID_WORDS[b]) for b in bids)) for k, bids in OPEN_BIDS.items()}
 
 
 class RotarotState(GameState):
     GAME = GAME
     TAG = "roG"
     POSITION = Position
-    PACK = Pack.TAROT78
+    PACK = PACK
     VARIANTS = VARIANTS
     KEYWORDS = KEYWORDS
     SEATS = 4
 
     def __init__(self, deal: Sequence[Card], variants: Variants | None = None) -> None:
         super().__init__(deal, variants)
-        if len(self.deal) != 78 or set(self.deal) != set(Pack.TAROT78.cards()):
+        if len(self.deal) != 78 or len(set(self.deal)) != 78:
             raise ValueError("配り札は78枚のタロットパックをちょうど1回ずつ含まなければなりません。")
         n = self.n = int(self.variants["players"])
         # 6 cards at a time from the dealer's right, counter-clockwise; the last 6 form the widow.
@@ -74,6 +90,7 @@ class RotarotState(GameState):
         self.last_plays: tuple[Play, ...] = ()
         self.piles: list[list[Card]] = [[] for _ in range(n)]
         self.collapse: tuple[int, int] | None = None
+        self.direction = 1  # +1 counter-clockwise; -1 for a Ramsch played clockwise (set when play starts)
 
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[Card]], variants: Variants | None = None) -> RotarotState:
@@ -90,19 +107,43 @@ class RotarotState(GameState):
         return self.phase in ("done", "abandoned")
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "bid":
-            return [Action("pass"), *(Action(BID_WORDS[k]) for k in self._higher_bids())]
-        if self.phase in ("take", "rtake"):
-            words = [Action("enough")] if self.phase == "rtake" else []
-            return words + [Action("take", c) for c in display_order(self.widow)]
-        if self.phase in ("discard", "rdiscard"):
-            return [Action("discard", c) for c in display_order(self.hands[self.turn]) if self._may_discard(c)]
-        if self.phase == "play":
-            return [Action("play", c) for c in legal_cards(self.hands[self.turn], self.trick, self._policy())]
+        phase = self.phase
+        if phase == "play":
+            return self._legal_plays()
+        if phase == "bid":
+            return list(BID_CHOICES[self.contract])
+        if phase in ("take", "rtake"):
+            words = [ENOUGH] if phase == "rtake" else []
+            return words + [TAKE[c] for c in display_order(self.widow)]
+        if phase in ("discard", "rdiscard"):
+            return [DISCARD[c] for c in display_order(self.hands[self.turn]) if self._may_discard(c)]
         return []
 
-    def _higher_bids(self) -> list[int]:
-        return [k for k in BIDS if self.contract is None or BIDS.index(k) > BIDS.index(self.contract)]
+    def _legal_plays(self) -> list[Action]:
+        """Follow suit; void, play a trump; with the over-trump switch, beat the best trump if able (§4.2).
+
+        The same duties ``tricks.refusal`` explains, in one pass over the hand and with card
+        attributes only (the Sküs is a trump; its strength is 22, or 0 in Ramsch)."""
+        hand, trick = self.hands[self.turn], self.trick
+        if not trick:
+            return [PLAY[c] for c in hand]
+        lead = trick[0].card
+        if not (lead.is_trump or lead.is_fool):
+            suit = lead.suit
+            followers = [PLAY[c] for c in hand if c.suit == suit]
+            if followers:
+                return followers
+        trumps = [c for c in hand if c.is_trump or c.is_fool]
+        if not trumps:
+            return [PLAY[c] for c in hand]
+        if self.variants["overtrump"]:
+            fool = 0 if self.ramsch else 22
+            top = max((p.card.rank if p.card.is_trump else fool for p in trick if p.card.is_trump or p.card.is_fool),
+                      default=-1)
+            higher = [c for c in trumps if (c.rank if c.is_trump else fool) > top]
+            if higher:
+                trumps = higher
+        return [PLAY[c] for c in trumps]
 
     def _may_discard(self, card: Card) -> bool:
         return not never_discarded(card, self.ramsch, bool(self.variants["ramsch_mond_discard"]))
@@ -113,10 +154,10 @@ class RotarotState(GameState):
     def refusal(self, action: Action) -> str | None:
         if self.is_terminal():
             return "このディールはもう終わっています。"
-        expected = {"bid": KEYWORDS[:-1], "take": ("take",), "rtake": ("take", "enough"),
-                    "discard": ("discard",), "rdiscard": ("discard",), "play": ("play",)}[self.phase]
-        if action.kind not in expected:
+        if action.kind not in EXPECTED_KINDS[self.phase]:
             return f"今は{PHASE_NAMES[self.phase]}の番です。"
+        if action.take:
+            return "ロタロットでは、出した札で場の札を取ることはありません。"
         if self.phase == "bid":
             return self._bid_refusal(action)
         card = action.card
@@ -134,7 +175,7 @@ class RotarotState(GameState):
     def _bid_refusal(self, action: Action) -> str | None:
         if action.card is not None:
             return "ビッドではカードは選びません。"
-        if action.kind == "pass" or WORD_BIDS[action.kind] in self._higher_bids():
+        if action.kind == "pass" or WORD_BIDS[action.kind] in OPEN_BIDS[self.contract]:
             return None
         assert self.contract is not None
         return (f"いまの最高のビッドは{bid_name(self.contract)}です。それより強いビッド"
@@ -159,20 +200,24 @@ class RotarotState(GameState):
         if action.kind == "enough":
             return "これ以上取らない"
         if action.card is None:
-            k = WORD_BIDS[action.kind]
-            return "ソロ（交換なし）" if k == 0 else f"{k}枚取る"
+            k = WORD_BIDS.get(action.kind)
+            return action.kind if k is None else "ソロ（交換なし）" if k == 0 else f"{k}枚取る"
         verb = {"take": "を取る", "discard": "を捨てる"}.get(action.kind, "")
         return NAMING.name(action.card) + verb
 
     # --- applying actions --------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        if self.phase == "bid":
-            self._bid(action.kind)
-        elif action.kind == "enough":
+        kind = action.kind
+        if kind == "play":
+            assert action.card is not None
+            self._play(action.card)
+        elif self.phase == "bid":
+            self._bid(kind)
+        elif kind == "enough":
             self._end_ramsch_turn()
         else:
             assert action.card is not None
-            {"take": self._take, "discard": self._discard, "play": self._play}[action.kind](action.card)
+            (self._take if kind == "take" else self._discard)(action.card)
 
     def _bid(self, word: str) -> None:
         who = seat_name(self.turn, self.n)
@@ -255,32 +300,62 @@ class RotarotState(GameState):
 
     def _start_play(self, leader: int) -> None:
         self.phase, self.turn = "play", leader
-
-    def _step(self) -> int:
-        return -1 if self.ramsch and self.variants["ramsch_direction"] == "cw" else 1
+        self.direction = step(self.ramsch, self.variants)
 
     def _play(self, card: Card) -> None:
+        n, trick = self.n, self.trick
         self.hands[self.turn].remove(card)
-        self.trick.append(Play(self.turn, card))
-        if len(self.trick) < self.n:
-            self.turn = (self.turn + self._step()) % self.n
+        trick.append(Play(self.turn, card))
+        if len(trick) < n:
+            self.turn = (self.turn + self.direction) % n
             return
-        result = trick_winner(self.trick, self._policy(), NAMING, [seat_name(s, self.n) for s in range(self.n)])
+        result = self._winner()
         self.results.append(result)
-        self.piles[result.winner] += [p.card for p in self.trick]
-        self._note_collapse()
-        self.last_plays, self.trick = tuple(self.trick), []
+        self.piles[result.winner] += [p.card for p in trick]
+        if not self.ramsch:
+            self._note_collapse()
+        self.last_plays, self.trick = tuple(trick), []
         self.turn = result.winner
-        self.log.append(f"第{len(self.results)}トリック: {result.message}")
+        number = len(self.results)
+        self.log.append(Later(lambda: f"第{number}トリック: {result.message}"))
         if not self.hands[self.turn]:
             self.phase = "done"
 
+    def _winner(self) -> TrickResult:
+        """The highest trump, else the highest card of the led suit (§4.3), from card attributes:
+        trumps by number (Sküs 22, or 0 in Ramsch), red pips 1 high to 10 low."""
+        trick, fool = self.trick, 0 if self.ramsch else 22
+        best = trick[0]
+        card = best.card
+        trumps = card.is_trump or card.is_fool
+        led = TRUMP if trumps else card.suit
+        red = led in ("H", "D")
+        value = (card.rank if card.is_trump else fool) if trumps else \
+            11 - card.rank if red and card.rank <= 10 else card.rank
+        for play in trick[1:]:
+            card = play.card
+            if card.is_trump or card.is_fool:
+                strength = card.rank if card.is_trump else fool
+                if not trumps or strength > value:
+                    best, trumps, value = play, True, strength
+            elif not trumps and card.suit == led:
+                strength = 11 - card.rank if red and card.rank <= 10 else card.rank
+                if strength > value:
+                    best, value = play, strength
+        return TrickResult(best.seat, best.card, "highest_trump" if trumps else "highest_of_suit", led, NAMING,
+                           SEAT_NAMES[self.n])
+
     def _note_collapse(self) -> None:
-        played = {p.card: p.seat for p in self.trick}
-        if not self.ramsch and SKUS in played and MOND in played:
-            self.collapse = (played[SKUS], played[MOND])
-            self.log.append(f"世界の崩壊: {seat_name(played[SKUS], self.n)}のスキュースが"
-                            f"{seat_name(played[MOND], self.n)}のモンドを取りました。")
+        skus = mond = -1
+        for play in self.trick:
+            if play.card is SKUS:
+                skus = play.seat
+            elif play.card is MOND:
+                mond = play.seat
+        if skus >= 0 and mond >= 0:
+            self.collapse = (skus, mond)
+            self.log.append(Later(lambda: f"世界の崩壊: {seat_name(skus, self.n)}のスキュースが"
+                                          f"{seat_name(mond, self.n)}のモンドを取りました。"))
 
     # --- results -----------------------------------------------------------------------
     def position(self) -> Position:

@@ -1,22 +1,26 @@
-"""ロンブル (Danish l'Hombre): auction with セルフ, trumps, talon exchanges and nine tricks.
+"""ロンブル (Danish l'Hombre) game state: auction with セルフ, trumps, talon exchanges, nine tricks.
 
-Follows shared/rules/lhombre.md.  Seats 0 forehand, 1 middlehand, 2 the dealer (rearhand);
-with four at the table the player opposite the dealer sits out and is not modelled.  Phases:
+The top of the game's package (rules <- score <- state): the State class the site, the CLI and
+the tests drive.  Follows shared/rules/lhombre.md.  Seats 0 forehand, 1 middlehand, 2 the dealer
+(rearhand); with four at the table the player opposite the dealer sits out and is not modelled.  Phases:
 bid → (announce, with the upgrade switch) → (trump, when the declarer names it) → exchange
 → play → (vole: the slam decision after five straight tricks) → done, or redeal when all pass.
 The auction is two duels: forehand against middlehand, then the dealer against the survivor;
 the seat with priority may say セルフ to take over the very contract just named against it.
+Legal moves come straight from the hand and the trick (``_playable``: follow suit, the matador
+privilege); the words of a refusal are built only when someone asks why (``refusal``), and the
+random-deal tests check at every step that the two agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from ..cards import FRENCH_SUITS, SUITS, TRUMP, Card, Pack
-from ..game import Action, GameState, IllegalAction, Variants
-from ..scoresheet import ScoreSheet
-from ..tricks import Play, TrickResult, refusal, table_view, trick_winner
-from .lhombre_rules import (
+from ...cards import FRENCH_SUITS, SUITS, TRUMP, Card, Pack
+from ...game import Action, GameState, IllegalAction, Later, Variants
+from ...scoresheet import ScoreSheet
+from ...tricks import Play, TrickResult, refusal, table_view, trick_winner
+from .rules import (
     BY_WORD,
     CONTRACTS,
     GAME,
@@ -34,13 +38,17 @@ from .lhombre_rules import (
     rule,
     seat_name,
 )
-from .lhombre_score import Position
+from .score import Position
 
 TRUMP_WORDS = {f"trump{s}": s for s in SUITS}
 KEYWORDS = ("pass", "self", *BY_WORD, "keep", *TRUMP_WORDS, "draw", "surrender", "vole", "stop")
 PHASE_NAMES = {"bid": "ビッド", "announce": "契約の確定", "trump": "切札の指定", "exchange": "タロンとの交換",
                "play": "カードを出す", "vole": "スラムを狙うかどうかの決定"}
 TALON = 40 - 3 * HAND
+# The card actions, made once (random play and the computer opponents build thousands of legal sets).
+PLAY = {card: Action("play", card) for card in Pack.LHOMBRE40.cards()}
+DISCARD = {card: Action("discard", card) for card in Pack.LHOMBRE40.cards()}
+SURRENDER, DRAW = Action("surrender"), Action("draw")
 
 
 class LHombreState(GameState):
@@ -109,13 +117,29 @@ class LHombreState(GameState):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "play":
-            surrender = [Action("surrender")] if self._may_surrender() else []
-            return surrender + [Action("play", c) for c in self.hand(self.turn) if self._play_refusal(c) is None]
+            plays = [PLAY[c] for c in self._playable()]
+            return [SURRENDER, *plays] if self._may_surrender() else plays
         if self.phase == "exchange":
-            draw = [Action("draw")] if self.pending >= self._minimum() else []
-            cards = [Action("discard", c) for c in self.hand(self.turn)] if self.pending < len(self.talon) else []
+            draw = [DRAW] if self.pending >= self._minimum() else []
+            cards = [DISCARD[c] for c in self.hand(self.turn)] if self.pending < len(self.talon) else []
             return draw + cards
         return [Action(w) for w in self._words()]
+
+    def _playable(self) -> list[Card]:
+        """The cards the player to move may play (§4.1, §4.2), in display order (the hands are
+        sorted when the play begins): follow the led suit, trumps counting as one suit; never a
+        duty to trump or to head the trick; matadors need not answer a trump lead unless a
+        higher matador was led.  ``refusal`` words the same rules through ``tricks.refusal``."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return list(hand)
+        suiting = self.suiting
+        suit_of, lead = suiting.suit_of, self.trick[0].card
+        suit = suit_of[lead]
+        followers = [c for c in hand if suit_of[c] == suit]
+        if not followers or (suit == TRUMP and suiting.privileged[lead].issuperset(followers)):
+            return list(hand)
+        return followers
 
     def _words(self) -> list[str]:
         if self.phase == "bid":
@@ -159,6 +183,8 @@ class LHombreState(GameState):
     def refusal(self, action: Action) -> str | None:
         if self.is_terminal():
             return "このディールはもう終わっています。"
+        if action.take:
+            return "ロンブルには場の札を取る手はありません。札は1枚ずつトリックに出します。"
         if self.phase == "play" and action.kind == "play" and action.card is not None:
             return self._play_refusal(action.card)  # the hot path: one card, no legal set
         return None if action in self.legal_actions() else self._why_not(action)
@@ -335,7 +361,10 @@ class LHombreState(GameState):
             self.phase, self.turn = "exchange", self.exchangers.pop(0)
             return
         self.phase, self.turn = "play", 0
-        self.start_hand = tuple(self.hand(self.declarer))
+        order = self.suiting.order.__getitem__
+        for hand in self.hands:
+            hand.sort(key=order)
+        self.start_hand = tuple(self.hands[self.declarer])
         self.log.append("フォアハンドが最初のトリックをリードします。")
 
     def _discard(self, card: Card) -> None:
@@ -366,15 +395,18 @@ class LHombreState(GameState):
     def _play(self, card: Card) -> None:
         self.hands[self.turn].remove(card)
         self.trick.append(Play(self.turn, card))
-        self.declarer_played |= self.turn == self.declarer
+        if self.turn == self.declarer:
+            self.declarer_played = True
         if len(self.trick) < 3:
             self.turn = (self.turn + 1) % 3
             return
-        result = trick_winner(self.trick, self.suiting.policy, self.suiting.naming, SEAT_NAMES)
+        suiting = SUITINGS[self.trump]
+        result = trick_winner(self.trick, suiting.policy, suiting.naming, SEAT_NAMES)
         self.tricks[result.winner] += 1
         self.piles[result.winner] += [p.card for p in self.trick]
         self.last, self.trick, self.turn = (tuple(self.trick), result), [], result.winner
-        self.log.append(f"第{sum(self.tricks)}トリック: {result.message}")
+        number = sum(self.tricks)
+        self.log.append(Later(lambda: f"第{number}トリック: {result.message}"))
         self._after_trick(result.winner)
 
     def _after_trick(self, winner: int) -> None:
@@ -405,7 +437,9 @@ class LHombreState(GameState):
         return self.position().score()
 
     def hand(self, seat: int) -> list[Card]:
-        return sorted(self.hands[seat], key=self.suiting.sort_key)
+        if self.phase in ("play", "vole", "done"):
+            return list(self.hands[seat])  # sorted when the play began; playing a card keeps the order
+        return sorted(self.hands[seat], key=self.suiting.order.__getitem__)
 
     def table(self) -> tuple[list[tuple[str, Card]], str, int | None]:
         if self.phase == "bid":

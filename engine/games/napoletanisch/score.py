@@ -1,0 +1,380 @@
+"""ナポレタニッシュ's finished deal: the final ``Position`` (who captured what, what was left on the
+table, who captured last), the checks that it is one a legal deal can reach, and its ScoreSheet.
+
+Reachable positions only.  What the rules force on a finished deal, each refused with the field
+it concerns:
+* every card of the 54-card pack exactly once, 2–4 seats (the ``players`` variant);
+* each pile is a union of captures: a played card of capture value v and table cards of kinds it may
+  take summing to v.  So a pile has no card or at least two, its capture values add up to an even
+  number, it splits into such captures (``fewest_captures``), and into no more of them than the seat
+  had turns (12, 16 or 24);
+* someone captured exactly when a last capturer is named, and that seat's pile is not empty.  The
+  pack's capture values add up to 397, an odd number, so the cards left on the table are never
+  empty; with compulsory captures a deal in which nobody captured cannot happen (the last card
+  played always meets a card of equal value among the other 53);
+* the seats after the last capturer in the final round could not capture, so their cards lie among
+  the remainder, and under compulsory captures each of them found nothing to take on the table of
+  its turn.
+These are the conditions a position can be checked for without replaying a deal; every final position
+of a deal played with the engine passes them (the random-deal tests check it), and the scoring examples
+were taken from played deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ... import plaindata as plain
+from ... import share
+from ...cards import Card
+from ...game import Variants, normalise_variants, read_variants, variant_bytes
+from ...plaindata import TutorialError
+from ...scoresheet import ScoreSheet
+from .rules import (
+    LEVEL,
+    NAMING,
+    PACK,
+    THIRDS,
+    VALUE,
+    VARIANTS,
+    can_capture,
+    display_order,
+    rule,
+    seat_name,
+    thirds_text,
+    turns,
+)
+
+_SEATS = 4  # the most seats any deal has; per-seat tables name no seat beyond
+
+# --- splitting a pile into captures --------------------------------------------------------
+_SEARCH_LIMIT = 100_000  # played piles need far fewer (under 50,000 in 1,800 random ones); about 1 s at most
+
+
+class SplitTooLong(Exception):
+    """The search for a pile's split gave up (no pile of a played deal comes near the limit)."""
+
+
+def splits_into_captures(pile: Sequence[Card], most: int) -> bool:
+    """Whether ``pile`` splits into at most ``most`` captures (a played card of value v and cards of
+    kinds it may take worth v).
+
+    The cards are taken highest value first (and, for equal values, highest kind first), so a
+    capture's played card comes before the cards it took.  Each card either opens a capture (a
+    demand for its value, of its kind) or goes into an open demand it fits; a capture is complete
+    when its demand reaches 0.  Depth first, trying exact fits, then opening, then partial fits; a
+    state (next card, open demands) that failed with some number of captures left is not tried again
+    with as many or fewer.  Pruned when the open demands cannot be met by the cards left: the rest
+    must be exactly twice the value of the captures still to open, each demand must be reachable by
+    the remaining cards of kinds it may take, and some remaining cards must add up to the value of
+    the captures to open.  Raises SplitTooLong past ``_SEARCH_LIMIT`` steps."""
+    cards = sorted(((VALUE[c], LEVEL[c]) for c in pile), reverse=True)
+    n = len(cards)
+    rest = [0] * (n + 1)  # the value of cards i.. (a bitset of their subset sums, in all and per kind)
+    sums = [1] * (n + 1)
+    by_kind: list[tuple[int, ...]] = [(1, 1, 1)] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        value, level = cards[i]
+        rest[i] = rest[i + 1] + value
+        sums[i] = sums[i + 1] | sums[i + 1] << value
+        by_kind[i] = tuple(b | b << value if level <= kind else b for kind, b in enumerate(by_kind[i + 1]))
+    failed: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+    steps = 0
+
+    def fits(i: int, demands: tuple[tuple[int, int], ...], owed: int, budget: int) -> bool:
+        nonlocal steps
+        if i == n:
+            return not demands
+        value, level = cards[i]
+        spare = rest[i] - owed  # twice the value of the captures still to open
+        if spare < 0 or spare % 2 or budget * 2 * value < spare or not sums[i] >> (spare // 2) & 1:
+            return False
+        reach = by_kind[i]
+        for need, kind in demands:
+            if not reach[kind] >> need & 1:
+                return False
+        key = (i, demands)
+        if failed.get(key, -1) >= budget:
+            return False
+        steps += 1
+        if steps > _SEARCH_LIMIT:
+            raise SplitTooLong
+        exact: list[tuple[tuple[int, int], ...]] = []
+        partial: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        tried = (0, 0)
+        for j, (need, kind) in enumerate(demands):  # sorted: equal demands are neighbours
+            if need >= value and kind >= level and (need, kind) != tried:
+                tried = (need, kind)
+                others = (*demands[:j], *demands[j + 1:])
+                if need == value:
+                    exact.append(others)
+                else:
+                    partial.append((need - value, tuple(sorted((*others, (need - value, kind))))))
+        for after in exact:
+            if fits(i + 1, after, owed - value, budget):
+                return True
+        if budget and fits(i + 1, tuple(sorted((*demands, (value, level)))), owed + value, budget - 1):
+            return True
+        for _, after in sorted(partial):
+            if fits(i + 1, after, owed - value, budget):
+                return True
+        failed[key] = budget
+        return False
+
+    return fits(0, (), 0, most)
+
+
+def _trailed_last(remainder: Sequence[Card], count: int) -> bool:
+    """Whether ``count`` cards of ``remainder`` can have been trailed last, one after another, each
+    finding nothing to take on the table of its turn (the remainder without it and the later ones)."""
+    if count == 0:
+        return True
+    for i, card in enumerate(remainder):
+        table = [*remainder[:i], *remainder[i + 1:]]
+        if not can_capture(card, table) and _trailed_last(table, count - 1):
+            return True
+    return False
+
+
+# --- the final position --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position:
+    """A finished deal: each seat's captured cards, the cards left on the table at the end and
+    the last seat that captured (None if nobody did); ``variants['players']`` is the pile count.
+    Only positions a legal deal can reach are accepted (see the module's docstring); a refusal is a
+    ``plaindata.TutorialError`` whose path names the field (``piles``/seat, ``remainder``,
+    ``last_capturer``)."""
+
+    TAG: ClassVar[str] = "naP"
+
+    piles: tuple[tuple[Card, ...], ...]
+    remainder: tuple[Card, ...]
+    last_capturer: int | None
+    variants: Variants = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.piles) <= _SEATS:
+            raise TutorialError(("piles",), f"ナポレタニッシュは2〜4人で遊びます（取った札が{len(self.piles)}人分"
+                                            "あります）。")
+        variants = {**self.variants, "players": len(self.piles)}
+        object.__setattr__(self, "variants", normalise_variants(VARIANTS, variants))
+        self._check_cards()
+        object.__setattr__(self, "piles", tuple(tuple(display_order(p)) for p in self.piles))
+        object.__setattr__(self, "remainder", tuple(display_order(self.remainder)))
+        self._check_last_capturer()
+        for seat, pile in enumerate(self.piles):
+            self._check_pile(seat, pile)
+        self._check_remainder()
+
+    def _check_cards(self) -> None:
+        seen: dict[Card, tuple[str | int, ...]] = {}
+        places = [(("piles", seat), pile) for seat, pile in enumerate(self.piles)] + [(("remainder",), self.remainder)]
+        for path, cards in places:
+            for card in cards:
+                if card not in VALUE:
+                    raise TutorialError(path, f"{card} はナポレタニッシュの54枚のパックにありません。")
+                if card in seen:
+                    where = "同じ場所" if seen[card] == path else self._place(seen[card])
+                    raise TutorialError(path, f"{card} が二度あります（{where}にもあります）。")
+                seen[card] = path
+        if len(seen) != len(VALUE):
+            missing = [c for c in display_order(VALUE) if c not in seen]
+            listed = "、".join(map(str, missing[:5])) + ("ほか" if len(missing) > 5 else "")
+            raise TutorialError(("piles",), f"54枚のうち{len(missing)}枚（{listed}）がどこにもありません。"
+                                                  "取った札と最後に場に残った札で、パックの54枚がちょうど1枚ずつそろいます。")
+
+    def _place(self, path: tuple[str | int, ...]) -> str:
+        if path[0] == "remainder":
+            return "最後に場に残った札"
+        seat = int(path[1])
+        return f"{seat_name(seat, len(self.piles))}の取った札"
+
+    def _check_last_capturer(self) -> None:
+        last, players = self.last_capturer, len(self.piles)
+        if last is None:
+            if any(self.piles):
+                raise TutorialError(("last_capturer",), "誰かが札を取っているなら、最後に取った席を書いてください。")
+            if not self.variants["capture_optional"]:
+                raise TutorialError(("last_capturer",), (
+                    "誰も札を取らずに終わるディールは、取れる札を必ず取るルールではありえません。最後に出す札は、"
+                    "場にあるほかの53枚のどれかと（同じ取り点の札か、合計がその取り点になる組で）必ず取れるからです。"))
+            return
+        if not 0 <= last < players:
+            raise TutorialError(("last_capturer",), f"最後に取った席は0〜{players - 1}で書きます（{last}は"
+                                                    "席ではありません）。")
+        if not self.piles[last]:
+            raise TutorialError(("last_capturer",), "最後に取った席は、取った札を持っていなければなりません。")
+
+    def _check_pile(self, seat: int, pile: Sequence[Card]) -> None:
+        if not pile:
+            return
+        players = len(self.piles)
+        who = f"{seat_name(seat, players)}の取った札"
+        if len(pile) == 1:
+            raise TutorialError(("piles", seat), f"{who}が1枚だけです。1回取るごとに、出した札と場の札が"
+                                                       "少なくとも1枚ずつ入るので、取った札は0枚か2枚以上になります。")
+        total = sum(VALUE[c] for c in pile)
+        if total % 2:
+            raise TutorialError(("piles", seat), (
+                f"{who}は取り点の合計が{total}で、奇数です。1回に取るのは出した札（取り点v）と合計vの場札なので、"
+                "取った札の取り点の合計はいつも偶数になります。最後に場に残った札は remainder に書きます。"))
+        try:
+            in_turns = splits_into_captures(pile, turns(players))
+            splits = in_turns or splits_into_captures(pile, len(pile))
+        except SplitTooLong:
+            raise TutorialError(("piles", seat), f"{who}は組み合わせが多すぎて、取り方を確かめきれません。") \
+                from None
+        if not splits:
+            raise TutorialError(("piles", seat), (
+                f"{who}は、1回ごとの取り（出した札1枚と、取り点の合計がその札と同じで、その札が取れる種類の場札）に"
+                "分けられません。"))
+        if not in_turns:
+            raise TutorialError(("piles", seat), (
+                f"{who}は、{players}人で遊ぶときの1人の手番{turns(players)}回より多く取らなければ"
+                "集められない組み合わせです。"))
+
+    def _check_remainder(self) -> None:
+        last, players = self.last_capturer, len(self.piles)
+        if last is None:
+            return
+        after = players - 1 - last  # seats that played after the last capture in the final round
+        if len(self.remainder) < after:
+            raise TutorialError(("remainder",), (
+                f"最後の一巡で{seat_name(last, players)}より後の{after}人は何も取らずに札を場に置いたので、"
+                f"最後に場に残った札は少なくとも{after}枚あるはずです。"))
+        if not self.variants["capture_optional"] and not _trailed_last(self.remainder, after):
+            raise TutorialError(("remainder",), (
+                f"最後の一巡で{seat_name(last, players)}より後の{after}人は何も取れずに札を場に置いたはずですが、"
+                "最後に場に残った札のどれを最後に置いたとしても、その札は場のほかの札を取れてしまいます"
+                "（取れる札は必ず取るルール）。"))
+
+    @classmethod
+    def played(cls, piles: Sequence[Sequence[Card]], remainder: Sequence[Card], last_capturer: int | None,
+               variants: Variants) -> Position:
+        """The final position of a deal the engine itself played to the end: reachable by construction,
+        so the checks are skipped (the random-deal tests check that every such position passes them)."""
+        position = object.__new__(cls)
+        for name, value in (("piles", tuple(tuple(display_order(p)) for p in piles)),
+                            ("remainder", tuple(display_order(remainder))), ("last_capturer", last_capturer),
+                            ("variants", dict(variants))):
+            object.__setattr__(position, name, value)
+        return position
+
+    @property
+    def remainder_owner(self) -> int | None:
+        if self.last_capturer is not None:
+            return self.last_capturer
+        return len(self.piles) - 1 if self.variants["unclaimed_remainder"] == "dealer" else None
+
+    # --- share codes and plain data ----------------------------------------------------
+    def share_code(self) -> str:
+        data = variant_bytes(VARIANTS, self.variants)
+        owner = {card: seat for seat, pile in enumerate(self.piles) for card in pile}
+        data += bytes(owner.get(card, 254) for card in PACK.cards())
+        data += bytes([255 if self.last_capturer is None else self.last_capturer])
+        return share.encode(self.TAG, data)
+
+    @classmethod
+    def from_share_code(cls, code: str) -> Position:
+        reader = share.Reader(share.decode(code, cls.TAG))
+        variants = read_variants(reader, VARIANTS)
+        players = int(variants["players"])
+        piles: list[list[Card]] = [[] for _ in range(players)]
+        remainder: list[Card] = []
+        for card in PACK.cards():
+            owner = reader.byte()
+            if owner != 254 and owner >= players:
+                raise share.ShareError("共有リンクの取り札の持ち主が読めません。")
+            (remainder if owner == 254 else piles[owner]).append(card)
+        last = reader.byte()
+        reader.done()
+        if last != 255 and last >= players:
+            raise share.ShareError("共有リンクの「最後に取った席」が読めません。")
+        try:
+            return cls(tuple(map(tuple, piles)), tuple(remainder), None if last == 255 else last, variants)
+        except ValueError as error:
+            raise share.ShareError(f"共有リンクの局面がルールに合いません: {error}") from None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> Position:
+        """``piles`` per seat (one seat may say ``rest``: every card not written elsewhere),
+        ``remainder`` (the table at the end) and ``last_capturer``; the number of seats is the
+        ``players`` variant."""
+        players = int(variants["players"])
+        piles_data = plain.field(data, "piles", (), dict)
+        plain.seat_table(piles_data, ("piles",), players)
+        listed: list[list[Card] | None] = []
+        for seat in range(players):
+            if seat in piles_data and str(seat) in piles_data:
+                raise TutorialError(("piles", seat), f"席{seat}の取った札が二度書かれています。")
+            value = plain.by_seat(piles_data, seat)
+            listed.append(None if value == "rest" else
+                          plain.pack_cards(value if value is not None else [], ("piles", seat), PACK))
+        if sum(pile is None for pile in listed) > 1:
+            raise TutorialError(("piles",), "rest（残り全部）を使えるのは1人分だけです。")
+        remainder = plain.pack_cards(plain.field(data, "remainder", (), (str, list), required=False, default=[]),
+                                     ("remainder",), PACK)
+        last = plain.seat(data, "last_capturer", (), players, required=False)
+        used = {c for pile in listed if pile for c in pile} | set(remainder)
+        rest = [c for c in PACK.cards() if c not in used]
+        piles = tuple(tuple(rest if pile is None else pile) for pile in listed)
+        return cls(piles, tuple(remainder), last, variants)
+
+    def groups(self) -> list[tuple[str, Sequence[Card]]]:
+        players = len(self.piles)
+        shown: list[tuple[str, Sequence[Card]]] = [
+            (f"{seat_name(s, players)}が取った札", p) for s, p in enumerate(self.piles)]
+        return [*shown, ("最後に場に残った札", self.remainder)]
+
+    def with_variants(self, variants: Variants) -> Position:
+        return Position(self.piles, self.remainder, self.last_capturer, {**self.variants, **variants})
+
+    def score(self) -> ScoreSheet:
+        return score_position(self)
+
+
+# --- the score sheet -----------------------------------------------------------------------
+def score_position(pos: Position) -> ScoreSheet:
+    """Remainder to its owner, then per seat: the cards' value in thirds and the fraction dropped."""
+    players = len(pos.piles)
+    sheet = ScoreSheet("ナポレタニッシュの得点計算")
+    owner = pos.remainder_owner
+    piles = [list(p) for p in pos.piles]
+    listed = "、".join(NAMING.name(c) for c in pos.remainder)
+    if owner is not None:
+        piles[owner] += pos.remainder
+        why = (f"最後に札を取った{seat_name(owner, players)}" if pos.last_capturer is not None
+               else f"誰も札を取らなかったので、ヴァリアントによりディーラーの{seat_name(owner, players)}")
+        sheet.add("", "場の残り", rule("remainder"), f"最後に場に残った札（{listed}）は{why}のものになります。")
+    else:
+        sheet.add("", "場の残り", rule("remainder"),
+                  f"誰も札を取らなかったので、場の札（{listed}）は誰のものにもなりません。")
+    total = 0
+    for seat, pile in enumerate(piles):
+        points = _score_seat(sheet, seat_name(seat, players), pile)
+        sheet.totals[seat_name(seat, players)] = points
+        total += points
+    sheet.add("", "全員の得点の和", rule("scoring"),
+              f"{total}点（パック全体は70点。切り捨てた端数の分だけ70点より少なくなることがあります）")
+    return sheet
+
+
+GROUPS: tuple[tuple[str, int], ...] = (("スキュース・モンド・パガットとキング", 13), ("クイーン", 10),
+                                       ("カバロ", 7), ("ジャック", 4), ("その他の札", 1))
+
+
+def _score_seat(sheet: ScoreSheet, name: str, pile: Sequence[Card]) -> int:
+    counts = dict.fromkeys((value for _, value in GROUPS), 0)
+    for card in pile:
+        counts[THIRDS[card]] += 1
+    listing = "、".join(f"{label} {counts[v]}枚×{thirds_text(v)}" for label, v in GROUPS if counts[v]) or "取った札なし"
+    value = sum(v * n for v, n in counts.items())
+    exact = Fraction(value, 3)
+    sheet.add(name, "取った札の点", rule("scoring"), f"{len(pile)}枚: {listing} = {thirds_text(value) or '0'}点", exact)
+    points = value // 3
+    sheet.add(name, "1点未満を切り捨て", rule("scoring"),
+              f"{thirds_text(value) or '0'}点 → {points}点", Fraction(points) - exact)
+    return points

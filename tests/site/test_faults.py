@@ -1,0 +1,74 @@
+"""When the server or the reader does something unexpected, the widget says so in Japanese,
+at once, and nothing else on the page breaks: a missing or mistyped Pyodide runtime, a corrupt
+tutorials file, clicks while the engine is still loading."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.site.widget_helpers import BOOT, click_card
+
+LESSON = "lesson-obligations"
+
+
+def test_a_missing_wasm_file_is_reported_within_two_seconds(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    started = time.monotonic()
+    click_card(page, LESSON, "C3")
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("pyodide.asm.wasm がサーバーにありません", timeout=2_000)
+    assert time.monotonic() - started < 2.5
+    expect(page.locator(f"#{LESSON} .tf-status")).to_have_text("読み込みに失敗しました")
+    expect(page.locator("#lesson-fool .tf-error")).to_be_hidden()  # the other widget is untouched
+
+
+def test_a_wasm_file_of_the_wrong_type_is_reported(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.context.route("**/pyodide.asm.wasm",
+                       lambda route: route.fulfill(status=200, body=b"\0asm", content_type="application/octet-stream"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, "C3")
+    expect(page.locator(f"#{LESSON} .tf-error")).to_contain_text("application/wasm ではなく", timeout=2_000)
+
+
+def test_a_missing_pyodide_module_is_a_japanese_message(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, "C3")
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("pyodide.mjs）を読み込めませんでした", timeout=BOOT)
+    assert "Failed" not in error.inner_text()
+
+
+def test_a_corrupt_tutorials_file_is_a_japanese_message(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+
+    def corrupt(route: Route) -> None:
+        route.fulfill(status=200, body='[["x.yaml", {"kind": "lesson"', content_type="application/json")
+
+    page.context.route("**/assets/engine/tutorials.json", corrupt)
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, "C3")
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("tutorials.json）が壊れています", timeout=BOOT)
+    assert "Traceback" not in error.inner_text()
+
+
+def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: str) -> None:
+    """Clicking the right card and then a wrong one before the engine answers must leave the lesson
+    one step on, with the first answer's feedback (not the second question's hint)."""
+    page = offline_page
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, "C3")
+    click_card(page, LESSON, "T8")  # still loading: ignored
+    feedback = page.locator(f"#{LESSON} .tf-feedback")
+    expect(feedback).to_have_text("正解です。", timeout=BOOT)
+    expect(page.locator(f"#{LESSON}")).to_have_attribute("aria-busy", "false")
+    page.wait_for_timeout(300)
+    expect(feedback).to_have_text("正解です。")
+    expect(page.locator(f"#{LESSON} .tf-progress")).to_contain_text("あなたの手 1 /")
