@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine score lombardia FILE`` and ``python -m engine share decode CODE``.
+"""Command line: ``python -m engine score lombardia FILE``, ``share decode CODE``, ``record GAME --seed N``
+and ``replay GAME FILE`` (see engine.records).
 
 FILE is a final position in JSON, or in YAML when PyYAML is installed (the engine itself
 needs only the standard library; YAML is a convenience of the command line).
@@ -13,12 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from . import records
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .plaindata import JsonError, parse_json
 from .scoresheet import ScoreSheet
 from .share import ShareError
-from .tutorials import TutorialError, position_from_data
+from .tutorials import Example, TutorialError, load, position_from_data
 
 
 def _read(path: str) -> Any:
@@ -70,6 +72,20 @@ def score(game: str, path: str, as_json: bool) -> None:
     _print(position_from_data(game, _read(path)).score(), as_json)
 
 
+def record_cmd(game: str, seed: int) -> None:
+    print(records.record(game, seed))
+
+
+def replay_cmd(game: str, path: str) -> None:
+    data = _read(path)
+    example = load(data)
+    if not isinstance(example, Example):
+        raise ValueError(f"ファイル「{path}」は得点計算の例（kind: example）ではありません。")
+    if example.game != game:
+        raise ValueError(f"ファイル「{path}」は {example.game} の例です（{game} ではありません）。")
+    print(records.replay(example))
+
+
 def decode(code: str, as_json: bool) -> None:
     kind = SHARE_KINDS.get(code.strip()[:3])
     if kind is None:
@@ -111,7 +127,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"エラー: {message}。\n使い方: {USAGE}\n")
 
 
-USAGE = "python -m engine score <ゲーム> FILE [--json] ／ python -m engine share decode CODE [--json]"
+USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ share decode CODE [--json] ／ "
+         "record <ゲーム> --seed N ／ replay <ゲーム> FILE")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,10 +142,20 @@ def main(argv: list[str] | None = None) -> int:
     share_cmd.add_argument("action", choices=["decode"])
     share_cmd.add_argument("code")
     share_cmd.add_argument("--json", action="store_true")
+    record_parser = commands.add_parser("record", help="ランダムに1ディール遊び、例の下書きを書く", usage=USAGE)
+    record_parser.add_argument("game", choices=sorted(GAMES))
+    record_parser.add_argument("--seed", type=int, required=True)
+    replay_parser = commands.add_parser("replay", help="例のディールを1行ずつ言葉で示し、採点表を出す", usage=USAGE)
+    replay_parser.add_argument("game", choices=sorted(GAMES))
+    replay_parser.add_argument("file")
     args = parser.parse_args(argv)
     try:
         if args.command == "score":
             score(args.game, args.file, args.json)
+        elif args.command == "record":
+            record_cmd(args.game, args.seed)
+        elif args.command == "replay":
+            replay_cmd(args.game, args.file)
         else:
             decode(args.code, args.json)
     except (ShareError, TutorialError, ValueError) as error:

@@ -69,6 +69,8 @@ class VariantOption:
     choices: tuple[tuple[VariantValue, str], ...]
     default: VariantValue
     rule: RuleRef
+    # True for a switch that a recorded deal fixes (the number of players): examples do not offer it.
+    deal_fixed: bool = False
 
     def index(self, value: VariantValue) -> int:
         for i, (choice, _) in enumerate(self.choices):
@@ -245,6 +247,11 @@ class GameState(ABC):
         """Why ``action`` is or is not allowed now (the lesson widget's なぜ出せない?)."""
         reason = self.refusal(action)
         return reason if reason is not None else f"{self.describe(action)}は出せます。"
+
+    def tally(self) -> list[tuple[str, str]]:
+        """The card points each side holds so far, in words ((side, points) pairs), as scoring
+        examples show them step by step; empty in a phase before any card is won."""
+        return []
 
     def card_kind(self) -> str:
         """The verb a bare card means in the current phase (play, discard, give ...)."""

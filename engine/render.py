@@ -137,6 +137,19 @@ def table_picks(plays: Sequence[tuple[str, Card]], game: str, caption: str = "")
     return f'<div class="tf-trick" role="group" aria-label="場の札">{items}</div>{cap}'
 
 
+def stepper(step: int, steps: int, label: str) -> str:
+    """The step control of a recorded deal: first / previous / slider / next / last."""
+    def button(action: str, text: str, off: bool) -> str:
+        return (f'<button type="button" class="md-button tf-step-button" data-step-to="{action}"'
+                f'{" disabled" if off else ""}>{text}</button>')
+    return ('<div class="tf-stepper" role="group" aria-label="ディールの手順">'
+            + button("first", "« 最初", step == 0) + button("prev", "‹ 前", step == 0)
+            + f'<input type="range" class="tf-step-range" min="0" max="{steps}" value="{step}" '
+              f'aria-label="手順（←→キーで移動）" aria-valuetext="{escape(label)}">'
+            + button("next", "次 ›", step == steps) + button("last", "最後 »", step == steps)
+            + f'<span class="tf-step-label" aria-live="polite">{escape(label)}</span></div>')
+
+
 def score_table(sheet: ScoreSheet, root: str) -> str:
     """The worked score as a table: one row per step, the rule linked, totals at the end."""
     rows: list[str] = []

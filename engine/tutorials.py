@@ -11,9 +11,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
-from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
+from .game import Action, GameState, IllegalAction, ScoredPosition, Variants, VariantValue
 from .games import GAMES
 from .plaindata import Path, Tracked, TutorialError, by_seat, cards, field
 from .scoresheet import Number
@@ -65,12 +66,76 @@ class Lesson:
 
 @dataclass(frozen=True)
 class Example:
+    """A scoring example: a deal that was played, replayed by the engine line by line.
+
+    ``lines`` are the author's groups of actions (the monte, the discards, one trick ...): the
+    steps a reader moves through.  ``position`` is where the deal ended, and what the sheet scores."""
+
     id: str
     game: str
     title: str
     intro: str
+    start: GameState
+    lines: tuple[tuple[Action, ...], ...]
     position: ScoredPosition
     expect: dict[str, Number]
+    match: Mapping[str, Any] | None = None  # the match around the deal (running scores), where the game has one
+
+    def final(self, state: GameState) -> ScoredPosition:
+        """The finished ``state`` as this example scores it: its position, in the example's match."""
+        return _in_match(state.position(), self.match)
+
+    def state_at(self, step: int, variants: Variants | None = None) -> GameState:
+        """The deal after its first ``step`` lines (under other ``variants``: IllegalAction when they
+        forbid an action of the record, which the widget reports next to the variant menu)."""
+        state = self.start if variants is None else type(self.start)(self.start.deal, variants)
+        state = state.clone()
+        for number, line in enumerate(self.lines[:step], 1):
+            for action in line:
+                if not state.is_legal(action):
+                    raise IllegalAction(f"{number}行目の{state.describe(action)}: "
+                                        f"{state.refusal(action) or 'ルール上できません。'}")
+                state.apply(action)
+        return state
+
+    @cached_property
+    def _effects(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        offered, unchanged = [], []
+        sheet = self.position.score().to_dict()
+        for option in type(self.start).VARIANTS:
+            if option.deal_fixed:
+                continue
+            if any(self._changes(option.name, value, sheet) for value, _ in option.choices
+                   if value != self.start.variants[option.name]):
+                offered.append(option.name)
+            else:
+                unchanged.append(option.name)
+        return tuple(offered), tuple(unchanged)
+
+    def _changes(self, name: str, value: VariantValue, sheet: dict[str, Any]) -> bool:
+        try:
+            other = self.state_at(len(self.lines), {**self.start.variants, name: value})
+        except IllegalAction:
+            return True  # the switch forbids this very deal: offered, and the widget says why
+        return self.final(other).score().to_dict() != sheet
+
+    def variant_effects(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Names of the variant switches that change this example (its sheet, or whether its deal
+        can be played at all) and of those that change nothing here.  Switches fixed by the deal
+        itself (the number of players) are in neither: a recorded deal keeps them."""
+        return self._effects
+
+    def step_of(self, state: GameState) -> int:
+        """How many lines ``state`` has played; ShareError if it is not a moment of this deal."""
+        done, taken = 0, list(state.history)
+        for line in self.lines:
+            if taken[:len(line)] != list(line):
+                break
+            taken = taken[len(line):]
+            done += 1
+        if taken or state.deal != self.start.deal:
+            raise ShareError("この共有リンクの局面は、この例のディールの途中ではありません。")
+        return done
 
 
 def _common(data: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -170,7 +235,25 @@ def _script_step(state: GameState, item: Any, reader: int, path: Path) -> Script
 
 def load_example(data: Mapping[str, Any]) -> Example:
     ident, game, title = _common(data)
-    position = position_from_data(game, data)
+    cls = GAMES[game]
+    try:
+        start = _lesson_start(cls, data, _variants(data, game))
+    except TutorialError:
+        raise
+    except ValueError as error:
+        raise TutorialError(("deal" if "deal" in data else "hands",), str(error)) from None
+    state = start.clone()
+    lines = tuple(_line(state, text, ("actions", i))
+                  for i, text in enumerate(field(data, "actions", (), list)))
+    if not state.is_terminal():
+        who = state.seat_label(state.turn)
+        raise TutorialError(("actions",), f"ディールが終わる前に手順が尽きました（次は{who}の番）。")
+    try:
+        position = state.position()
+    except IllegalAction as error:
+        raise TutorialError(("actions",), f"このディールは得点計算まで進みません: {error}") from None
+    match = {"before": data["before"]} if "before" in data else None
+    position = _in_match(position, match)
     sheet = position.score()
     raw = field(data, "expect", (), dict)
     exact = {name: _exact(value) for name, value in raw.items()}
@@ -181,7 +264,34 @@ def load_example(data: Mapping[str, Any]) -> Example:
     wrong = {k: v for k, v in sheet.totals.items() if expect[k] != v}
     if wrong:
         raise TutorialError(("expect",), f"エンジンの計算と合いません: エンジンは {wrong}、ファイルは {expect}。")
-    return Example(ident, game, title, field(data, "intro", ()), position, expect)
+    return Example(ident, game, title, field(data, "intro", ()), start, lines, position, expect, match)
+
+
+def _in_match(position: ScoredPosition, match: Mapping[str, Any] | None) -> ScoredPosition:
+    """``position`` with the match context an example gives (``before``: running scores), for games
+    whose sheet can use it; TutorialError at ``before`` for the others."""
+    if match is None:
+        return position
+    with_match = getattr(position, "with_match", None)
+    if with_match is None:
+        raise TutorialError(("before",), "このゲームの例には before（それまでの累計）は書けません。")
+    found: ScoredPosition = with_match(match)
+    return found
+
+
+LINE_SEPARATOR = ","  # several actions on one line of ``actions``: "C3, S7, H8, T2" (a trick)
+
+
+def _line(state: GameState, text: Any, path: Path) -> tuple[Action, ...]:
+    """One line of an example's actions, applied to ``state``; the error names the line."""
+    if not isinstance(text, str) or not text.strip():
+        raise TutorialError(path, "手順の1行には、カンマで区切った手を書きます（例: C3, S7, H8, T2）。")
+    actions = []
+    for part in text.split(LINE_SEPARATOR):
+        if state.is_terminal():
+            raise TutorialError(path, f"「{part.strip()}」: ディールはもう終わっています。")
+        actions.append(_step(state, part.strip(), path))
+    return tuple(actions)
 
 
 def _exact(value: Any) -> Number | None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from . import render
-from .game import Action, GameState, IllegalAction, ScoredPosition, Variants
+from .game import Action, GameState, IllegalAction, ScoredPosition, VariantOption, Variants
 from .games import GAMES
 from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
@@ -104,21 +105,58 @@ def _tutorial(ref: Any, kind: type) -> Any:
 
 # --- scoring examples ----------------------------------------------------------------------
 def example_op(data: dict[str, Any]) -> dict[str, Any]:
+    """The example at one step of its recorded deal: ``step`` (0 = the deal, the last = the end with
+    its sheet), or a share ``code`` (a moment of the deal; an old final-position link opens the end);
+    ``variants`` (option name -> choice index) replay the deal under other rules."""
     example: Example = _tutorial(data.get("ref"), Example)
     root = str(data.get("root", "../"))
-    position: ScoredPosition = example.position
+    variants = dict(example.start.variants)
+    step, notice = len(example.lines), ""
     if data.get("code"):
-        position = GAMES[example.game].POSITION.from_share_code(str(data["code"]))
-        if _varied(position, example.position.variants) != example.position:
-            raise ShareError("この共有リンクは、この例とは別の局面を指しています。")
+        variants, step, notice = _example_link(example, str(data["code"]))
     if data.get("variants"):
-        position = _varied(position, _variants_from_indices(example.game, data["variants"]))
-    return {"html": example_body(example, position, root), "code": position.share_code()}
+        variants |= _variants_from_indices(example.game, data["variants"])
+    if isinstance(data.get("step"), int):
+        step = max(0, min(int(data["step"]), len(example.lines)))
+    state = _replayed(example, step, variants)
+    return {"html": example_body(example, state, step, root), "code": state.share_code(), "step": step,
+            "steps": len(example.lines), "notice": notice}
+
+
+OLD_LINK = "この共有リンクは、例がまだ終わった局面だけだったころのものです。同じ例の最後を表示しています。"
+
+
+def _example_link(example: Example, code: str) -> tuple[Variants, int, str]:
+    """Variants, step and a notice for a share link: a moment of the deal, or a final position
+    (the links the site made before examples were recorded deals), which opens the end."""
+    cls = GAMES[example.game]
+    if code.strip().startswith(cls.POSITION.TAG):
+        position = cls.POSITION.from_share_code(code)
+        same = _varied(position, example.position.variants) == example.position
+        return _kept(example, position.variants), len(example.lines), "" if same else OLD_LINK
+    state = cls.from_share_code(code)
+    return _kept(example, state.variants), example.step_of(state), ""
+
+
+def _kept(example: Example, variants: Variants) -> Variants:
+    """A link's variant choices, except those the recorded deal fixes (the number of players)."""
+    return {o.name: example.start.variants[o.name] if o.deal_fixed else variants[o.name]
+            for o in GAMES[example.game].VARIANTS}
+
+
+def _replayed(example: Example, step: int, variants: Variants) -> GameState:
+    """The recorded deal after ``step`` lines under ``variants``; a rule that forbids one of its actions
+    is told to the reader (the widget then puts the menu back)."""
+    try:
+        state = example.state_at(len(example.lines), variants)
+    except IllegalAction as error:
+        raise BadRequest(f"このヴァリアントでは、記録したディールのとおりに遊べません: {error}") from None
+    return state if step == len(example.lines) else example.state_at(step, variants)
 
 
 def _varied(position: ScoredPosition, variants: Variants) -> ScoredPosition:
     """The position under other variant choices; some choices make a position impossible (a rule
-    that changes which cards may lie where), which the reader is told in the widget."""
+    that changes which cards may lie where)."""
     try:
         return position.with_variants(variants)
     except ValueError as error:
@@ -136,25 +174,65 @@ def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
     return chosen
 
 
-def variant_controls(game: str, variants: Variants) -> str:
-    items = []
-    for option in GAMES[game].VARIANTS:
+def variant_controls(options: Sequence[VariantOption], variants: Variants, unchanged: Sequence[str] = ()) -> str:
+    """The variant menus, the chosen values in words for print, and which switches would change nothing."""
+    items, chosen = [], []
+    for option in options:
         current = option.index(variants[option.name])
         choices = "".join(
             f'<option value="{i}"{" selected" if i == current else ""}>{escape(label)}</option>'
             for i, (_, label) in enumerate(option.choices)
         )
         items.append(f'<label class="tf-variant">{escape(option.label)} '
-                      f'<select data-variant="{escape(option.name)}">{choices}</select></label>')
-    return f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}</fieldset>'
+                     f'<select data-variant="{escape(option.name)}">{choices}</select></label>')
+        chosen.append(f"{option.label}: {option.choices[current][1]}")
+    names = "、".join(f"「{n}」" for n in unchanged)
+    note = f'<p class="tf-variant-note">この例では{names}を変えても結果は同じです。</p>' if unchanged else ""
+    if not items:
+        return f'<div class="tf-variants">{note}</div>' if note else ""
+    return (f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}'
+            f'<p class="tf-variant-message" role="status"></p>{note}'
+            f'<p class="tf-variant-print">{escape("／".join(chosen))}</p></fieldset>')
 
 
-def example_body(example: Example, position: ScoredPosition, root: str) -> str:
-    sheet = position.score()
-    return (f'<div class="tf-intro">{render.paragraphs(example.intro)}</div>'
-            f"{position_view(example.game, position)}"
-            f"{variant_controls(example.game, position.variants)}"
-            f"{render.score_table(sheet, root)}")
+def example_body(example: Example, state: GameState, step: int, root: str) -> str:
+    """The intro, the step control and this moment of the deal; at the end the sheet."""
+    offered, unchanged = example.variant_effects()
+    done = step == len(example.lines)
+    parts = [f'<div class="tf-intro">{render.paragraphs(example.intro)}</div>',
+             render.stepper(step, len(example.lines), _step_label(example, step)),
+             _moment(example, state, step)]
+    if done:
+        parts.append(position_view(example.game, example.final(state)))
+    parts.append(variant_controls([o for o in GAMES[example.game].VARIANTS if o.name in offered], state.variants,
+                                  [o.label for o in GAMES[example.game].VARIANTS if o.name in unchanged]))
+    parts.append(render.score_table(example.final(state).score(), root) if done else
+                 '<p class="tf-sheet-later">最後の手順まで進むと、得点計算の表が出ます。</p>')
+    return "".join(parts)
+
+
+def _step_label(example: Example, step: int) -> str:
+    total = len(example.lines)
+    return "配り終えたところ" if step == 0 else "ディールの終わり" if step == total else f"{step} / {total}"
+
+
+def _moment(example: Example, state: GameState, step: int) -> str:
+    """What the last line did (in words), the table after it and the running card points."""
+    events: list[str] = []
+    if step:
+        before = example.state_at(step - 1, state.variants)
+        for action in example.lines[step - 1]:
+            seen, actor = len(before.log), before.current_player()
+            events.append(f"{before.seat_label(actor)}: {before.describe(action)}")
+            before.apply(action)
+            events += map(str, before.log[seen:])
+    plays, caption, winner = state.table()
+    tally = "".join(f"<li>{escape(name)}: {escape(value)}</li>" for name, value in state.tally())
+    return ('<div class="tf-moment">'
+            + ('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>" if events else "")
+            + render.trick(plays, example.game, caption, winner)
+            + (f'<ul class="tf-tally" aria-label="ここまでの集計">{tally}</ul>' if tally else "")
+            + "</div>")
 
 
 def position_view(game: str, position: ScoredPosition) -> str:

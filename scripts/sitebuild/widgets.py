@@ -163,18 +163,19 @@ def _widget(attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Exam
         start = '<button type="button" class="md-button tf-restart" data-action="restart">最初から</button>'
     else:
         assert isinstance(tutorial, Example)
-        extra = f' data-code="{escape(tutorial.position.share_code())}"'
-        body = web.example_body(tutorial, tutorial.position, root)
+        end = tutorial.state_at(len(tutorial.lines))  # pre-rendered at the end: the sheet reads without WASM
+        extra = f' data-code="{escape(end.share_code())}" data-step="{len(tutorial.lines)}"'
+        body = web.example_body(tutorial, end, len(tutorial.lines), root)
     status = f"はじめて操作したときに、Python 実行環境（約{download_mb:.1f}MB、初回のみ）を読み込みます。"
     return (
         f'<div class="trionfi-widget" id="{escape(ident)}" data-widget="{kind}" data-game="{tutorial.game}" '
         f'data-ref="{escape(ref)}" data-root="{root}"{extra}>'
         f'<h3 class="tf-title">{escape(tutorial.title)}</h3>'
+        '<p class="tf-error" role="alert" hidden></p>'
         f'<div class="tf-body">{body}</div>'
         '<p class="tf-feedback" role="status" aria-live="polite"></p>'
         f'<div class="tf-controls">{start}'
         '<button type="button" class="md-button tf-share" data-action="share">共有リンクをコピー</button>'
         f'<span class="tf-status" data-state="idle">{escape(status)}</span></div>'
-        '<p class="tf-error" role="alert" hidden></p>'
         "</div>"
     )

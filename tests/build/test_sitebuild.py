@@ -7,12 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from engine.tutorials import Example, Lesson, TutorialError  # noqa: E402
+from engine.tutorials import Example, Lesson  # noqa: E402
 from sitebuild.tutorial_files import TutorialFileError, read  # noqa: E402
 from sitebuild.widgets import MarkupError, expand  # noqa: E402
 
@@ -44,7 +43,7 @@ def test_a_byte_order_mark_is_fine(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("text", "line", "words"), [
     (BASIC + "\ntitle: もう一度\n", BASIC.count("\n") + 2, "二度"),
     ("base: &b [SK]\nother: *b\n" + BASIC, 2, "別名"),
-    (BASIC + "\nfool-by: 3\n", BASIC.count("\n") + 2, "fool_by"),
+    (BASIC + "\nfool-by: 3\n", BASIC.count("\n") + 2, "使われません"),
     (BASIC.replace("kind: example", "kind: exampel"), 1 + BASIC.split("kind:")[0].count("\n"), "lesson か example"),
     ("id: [unclosed\n", 2, "YAML"),
 ])
@@ -113,40 +112,28 @@ def test_markup_slips_stop_the_build_naming_the_page(markup: str, words: str,
     assert str(error.value).startswith("lombardia/examples.md: ") and words in str(error.value)
 
 
-# Each field error is reported at that field's own line (the position readers once blamed `piles`).
-FIELD_SLIPS = [
-    ("lombardia/example-basic.yaml", "last_trick", "'3'"),
-    ("lombardia/example-basic.yaml", "last_trick", "7"),
-    ("lombardia/example-basic.yaml", "fool_by", "7"),
-    ("lombardia/example-basic.yaml", "fool_by", "-1"),
-    ("ottocento/example-matto-paid.yaml", "matto_by", "-1"),
-    ("ottocento/example-matto-paid.yaml", "matto_paid", "T22"),
-    ("ottocento/example-matto-paid.yaml", "last_trick", "nobody"),
-    ("rotarot/example-solo-ultimo-lost.yaml", "contract", "grand"),
-    ("rotarot/example-solo-ultimo-lost.yaml", "declarer", "7"),
-    ("lhombre/example-vole.yaml", "contract", "chess"),
-    ("lhombre/example-vole.yaml", "declarer", "5"),
-    ("lhombre/example-vole.yaml", "trump", "X"),
-    ("lhombre/example-vole.yaml", "vole", "'yes'"),
-    ("napoletanisch/example-four-seventy.yaml", "last_capturer", "9"),
+# Each slip is reported at its own line: a card of one dealt hand, a line of the recorded actions
+# (an action the rules forbid there), a variant value, the expected totals.
+SLIPS = [
+    ("lombardia/example-basic.yaml", "  0: ", "  0: T1 T17 SK T11 H10 CN T3 CJ D2 S3 T16 S5 D9 ZZ", "hands[0]"),
+    ("lombardia/example-basic.yaml", '  - "H10, H4, H3, H2"', '  - "H10, H4, T2, H2"', "actions[2]"),
+    ("lombardia/example-basic.yaml", "expect:", "expect: {a: 1}", "expect"),
+    ("ottocento/example-matto-paid.yaml", "actions:", "actions: []", "actions"),
+    ("rotarot/example-solo-ultimo-lost.yaml", "expect:", "expect: 12", "expect"),
+    ("lhombre/example-vole.yaml", "actions:", "actions: [pass, pass, pass, pass]", "actions[3]"),
+    ("napoletanisch/example-four-seventy.yaml", "variants:", "variants: {players: 5}", "variants"),
 ]
 
 
-@pytest.mark.parametrize(("name", "key", "value"), FIELD_SLIPS)
-def test_a_bad_field_is_reported_at_its_own_line(tmp_path: Path, name: str, key: str, value: str) -> None:
+@pytest.mark.parametrize(("name", "start", "replacement", "path"), SLIPS)
+def test_a_slip_is_reported_at_its_own_line(tmp_path: Path, name: str, start: str, replacement: str,
+                                            path: str) -> None:
     lines = (ROOT / "tutorials" / name).read_text(encoding="utf-8").splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith(f"{key}:"))
-    lines[at] = f"{key}: {value}"
+    at = next(i for i, line in enumerate(lines) if line.startswith(start))
+    lines[at] = replacement
+    if not start.startswith(" "):  # a top-level key written inline: its old block below goes too
+        while at + 1 < len(lines) and lines[at + 1].startswith("  "):
+            del lines[at + 1]
     game = name.split("/")[0]
     message = refusal(tmp_path, "\n".join(lines) + "\n", folder=game)
-    assert message.startswith(f"tutorials/{game}/t.yaml:{at + 1}: {key}: "), message
-
-
-def test_a_missing_contract_is_named() -> None:
-    from engine.tutorials import position_from_data
-
-    data = yaml.safe_load((ROOT / "tutorials" / "rotarot" / "example-solo-ultimo-lost.yaml").read_text("utf-8"))
-    del data["contract"]
-    with pytest.raises(TutorialError, match="「contract」がありません") as error:
-        position_from_data("rotarot", data)
-    assert error.value.where() == "contract"
+    assert message.startswith(f"tutorials/{game}/t.yaml:{at + 1}: {path}: "), message

@@ -224,3 +224,42 @@ def test_position_share_code_round_trip_and_validation() -> None:
     others = tuple(c for c in Pack.TAROT78.cards() if str(c) not in ("SK", "F"))
     with pytest.raises(ValueError, match="捨て札にできません"):
         Position((others, (), (), ()), tuple(parse_cards("SK F")), 0)
+
+
+DEALERS_SIDE, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・席2）"
+PENDING = "捨て札（ディーラーがまだトリックを取っていないので、行き先は未定）"
+
+
+def tally_after(state: LombardiaState, codes_: str) -> list[tuple[str, str]]:
+    for code in codes_.split(","):
+        state.apply(state.parse_action(code.strip()))
+    return state.tally()
+
+
+def test_tally_counts_face_values_and_keeps_the_discard_apart_until_the_dealer_takes_a_trick() -> None:
+    s = scenario()  # discard S6 S7
+    assert s.tally() == []  # no trick yet
+    assert tally_after(s, "CK, C2, T3") == []  # a trick under way counts nothing yet
+    # seat 2 takes CK (5); then T4 H6 T1 F: seat 2 takes T1 (5) and the Fool (5) waiting for its exchange
+    assert tally_after(s, "H5, T4, H6, T1, F") == [
+        (DEALERS_SIDE, "点札0枚、額面の合計0点"), (OPPONENTS, "点札3枚、額面の合計15点"),
+        (PENDING, "額面の合計0点")]
+    # seat 1 takes DK with T13 (5), then pays D2 for the Fool: the Fool's 5 points change sides
+    assert tally_after(s, "D2, H7, DK, T13")[:2] == [(DEALERS_SIDE, "点札1枚、額面の合計5点"),
+                                                  (OPPONENTS, "点札3枚、額面の合計15点")]
+    assert tally_after(s, "give D2")[:2] == [(DEALERS_SIDE, "点札2枚、額面の合計10点"),
+                                            (OPPONENTS, "点札2枚、額面の合計10点")]
+
+
+def test_tally_adds_the_discard_to_the_dealer_once_he_took_a_trick() -> None:
+    # the dealer lays away HQ (4) and HN (3) and wins the first trick with DK (5) over DA D2 D3
+    s = started(hands_with("DA", "D2", "D3", "HQ HN DK"), "HQ HN")
+    assert tally_after(s, "DA, D2, D3, DK") == [(DEALERS_SIDE, "点札3枚、額面の合計12点"),
+                                             (OPPONENTS, "点札0枚、額面の合計0点")]
+
+
+def test_tally_prices_the_world_by_the_variant() -> None:
+    # seat 0 leads T21 and wins the trick: 5 points, or 6 with the seed's table
+    for xxi, points in ((5, 5), (6, 6)):
+        s = started(hands_with("T21 T1", "T20", "T19", "T18"), xxi_value=xxi)
+        assert tally_after(s, "T21, T20, T19, T18")[1] == (OPPONENTS, f"点札1枚、額面の合計{points}点")

@@ -25,6 +25,7 @@ from engine.games.napoletanisch import (
     legal_captures,
     thirds,
 )
+from engine.plaindata import TutorialError
 from engine.share import ShareError
 from engine.tutorials import Example, Lesson, load
 
@@ -349,9 +350,17 @@ def test_lesson_from_a_deal_and_the_capture_widget() -> None:
 
 
 def test_example_expect_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    example = load({"id": "napoletanisch-x", "kind": "example", "game": "napoletanisch", "title": "t",
-                    "intro": "i", **TWO_PLAYERS, "expect": {"席0": 38, "席1（ディーラー）": 31}})
-    assert isinstance(example, Example)
+    yaml = pytest.importorskip("yaml")
+    data = yaml.safe_load((Path(__file__).resolve().parents[2] / "tutorials" / "napoletanisch" /
+                           "example-two-players.yaml").read_text(encoding="utf-8"))
+    example = load(data)
+    assert isinstance(example, Example) and example.expect == {"席0": 38, "席1（ディーラー）": 31}  # as scored above
+    with pytest.raises(TutorialError, match="エンジンの計算と合いません") as error:
+        load({**data, "expect": {"席0": 39, "席1（ディーラー）": 31}})
+    assert error.value.path == ("expect",)
+    typed = {k: v for k, v in data.items() if k not in ("deal", "actions")}
+    with pytest.raises(TutorialError):  # an example is a played deal now, never typed piles
+        load({**typed, **TWO_PLAYERS})
     path = tmp_path / "position.json"
     path.write_text(json.dumps(TWO_PLAYERS), encoding="utf-8")
     assert main(["score", "napoletanisch", str(path)]) == 0
@@ -360,8 +369,32 @@ def test_example_expect_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert json.loads(capsys.readouterr().out)["totals"] == {"席0": "38", "席1（ディーラー）": "31"}
 
 
+# --- the running tally under the table -----------------------------------------------------
+def test_tally_counts_each_seats_captures_in_thirds() -> None:
+    """The lesson's deal with four players: T8 x SK D3 is 1 + 13 + 1 thirds = 5 points; T2 x H2 is ⅔;
+    DK x HQ HA adds 13 + 10 + 1 thirds, so seat 0 holds 39 thirds = 13 points in six cards."""
+    state = state_from(LESSON_DEAL, players=4)
+    nothing = [("席0", "0点（0枚）"), ("席1", "0点（0枚）"), ("席2", "0点（0枚）"), ("席3（ディーラー）", "0点（0枚）")]
+    assert state.tally() == nothing
+    state.apply(state.parse_action("T8 x SK D3"))
+    assert state.tally()[0] == ("席0", "5点（3枚）")
+    for text in ("T1", "T2 x H2", "HA", "DK x HQ HA"):
+        state.apply(state.parse_action(text))
+    assert state.tally() == [("席0", "13点（6枚）"), ("席1", "0点（0枚）"), ("席2", "⅔点（2枚）"),
+                             ("席3（ディーラー）", "0点（0枚）")]
+
+
+@pytest.mark.parametrize(("unclaimed", "dealer"), [("nobody", "0点（0枚）"),
+                                                    ("dealer", "70点（54枚、場の残り54枚を含む）")])
+def test_tally_at_the_end_gives_the_table_to_its_owner(unclaimed: str, dealer: str) -> None:
+    """Nobody captures (allowed when captures are optional): the 54 cards, 210 thirds, stay on the table."""
+    state = state_from(LESSON_DEAL, players=2, capture_optional=True, unclaimed_remainder=unclaimed)
+    while not state.is_terminal():
+        state.apply(next(a for a in state.legal_actions() if not a.take))
+    assert state.tally() == [("席0", "0点（0枚）"), ("席1（ディーラー）", dealer)]
+
+
 def test_a_broken_deal_names_the_field() -> None:
-    from engine.plaindata import TutorialError
     with pytest.raises(TutorialError, match="54枚") as error:
         load({**LESSON, "deal": "SK SK D3"})
     assert error.value.where() == "deal"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import played_out, random_state, uniform
 
 from engine import share
 from engine.__main__ import main
@@ -19,7 +20,7 @@ from engine.cards import Card, Pack, parse_cards
 from engine.game import TAKE_MARK, Action, IllegalAction
 from engine.games.napoletanisch import NapoletanischState, Position, splits_into_captures
 from engine.plaindata import TutorialError
-from engine.tutorials import position_from_data
+from engine.tutorials import Example, load, position_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = Pack.TAROCK54
@@ -86,35 +87,95 @@ PLAYED = {
 }
 
 
-def example_data(name: str) -> dict[str, Any]:
+# The examples' final positions written out as piles (what the pages showed before the examples became
+# recorded deals; old share links of these positions still open the same examples).
+FINAL: dict[str, dict[str, Any]] = {
+    "four-seventy": {"variants": {"players": 4}, "piles": {
+        0: "T19 T16 T13 T11 T5 T3 T2 SK SQ SJ CN CJ HQ HN H2 DN D4 DA", 1: "T15 CK C7 H3 DJ D2",
+        2: "F T20 T18 T17 T12 T9 T6 T4 T1 SN S10 S9 CQ C10 C9 C8 HJ H4", 3: "T8 T7 S8 S7 HK HA DK DQ D3"},
+        "remainder": "T21 T14 T10", "last_capturer": 2},
+    "four-sixtyeight": {"variants": {"players": 4}, "piles": {
+        0: "T20 T16 T13 T6 T4 CK C7 HK", 1: "T18 T10 T5 SK SQ SN SJ S8 HJ H3 DK DJ D4 D3",
+        2: "T15 T8 T7 CN HQ HN HA DN", 3: "F T21 T17 T12 T11 T9 T3 T2 T1 S10 S9 S7 CJ C10 C9 C8 H4 H2 DQ D2 DA"},
+        "remainder": "T19 T14 CQ", "last_capturer": 3},
+    "three-sixtyeight": {"variants": {"players": 3}, "piles": {
+        0: "F T20 T19 T15 T13 T12 T10 T9 T8 T5 T4 T3 T2 S10 CQ C8 D4",
+        1: "T16 T14 T11 SQ S9 S8 S7 C9 C7 HQ HN H4 H3 H2 DQ DN DJ",
+        2: "T17 T7 T6 T1 SK SN SJ CK CN CJ C10 HK HJ HA DK D3 D2 DA"}, "remainder": "T21 T18", "last_capturer": 2},
+    "three-sixtynine": {"variants": {"players": 3}, "piles": {
+        0: "T5 SK S9 CK C9 HQ H4 H3 DK DN", 1: "T21 T16 T14 T11 T4 T2 SQ S7 CQ CN CJ HJ HA DQ D4 DA",
+        2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
+        "remainder": "F T13 T1 SN", "last_capturer": 1},
+    "two-players": {"variants": {"players": 2}, "piles": {
+        0: "T19 T17 T16 T15 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T2 T1 SK SQ S10 S9 S8 S7 CQ C7 HQ HN HJ H4 H2 HA DK "
+           "DQ D4 D2",
+        1: "F T18 T14 T3 SN SJ CK CN CJ C10 HK H3 DJ D3 DA"}, "remainder": "T21 T20 C9 C8 DN", "last_capturer": 1},
+}
+
+
+def example(name: str) -> Example:
     yaml = pytest.importorskip("yaml")  # the files are YAML; the engine itself does not read it (Pyodide)
-    data: dict[str, Any] = yaml.safe_load((ROOT / "tutorials" / "napoletanisch" / f"example-{name}.yaml")
-                                          .read_text(encoding="utf-8"))
-    return data
+    loaded = load(yaml.safe_load((ROOT / "tutorials" / "napoletanisch" / f"example-{name}.yaml")
+                                 .read_text(encoding="utf-8")))
+    assert isinstance(loaded, Example)
+    return loaded
 
 
 @pytest.mark.parametrize("name", sorted(PLAYED))
-def test_each_example_is_the_end_of_a_played_deal(name: str) -> None:
+def test_each_example_replays_the_played_deal_to_the_same_end(name: str) -> None:
     deal = NapoletanischState.from_share_code(PLAYED[name])  # every action replayed through apply()
     assert deal.is_terminal() and len(deal.history) == 48
-    data = example_data(name)
-    assert position(data) == deal.position()
-    assert data["variants"]["players"] == deal.players
+    recorded = example(name)
+    assert recorded.start.deal == deal.deal and recorded.start.variants == deal.variants
+    assert all(len(line) == 1 for line in recorded.lines)  # one capture or lay a step
+    assert [line[0] for line in recorded.lines] == deal.history
+    end = recorded.state_at(len(recorded.lines))
+    assert end.is_terminal() and end.share_code() == deal.share_code()
+    assert recorded.position == deal.position() == position(FINAL[name])  # the final position did not change
+    assert Position.from_share_code(recorded.position.share_code()) == recorded.position  # reachable
+    assert recorded.variant_effects() == ((), ("capture_optional", "unclaimed_remainder"))
 
 
 def test_the_examples_show_what_their_pages_say() -> None:
     """Totals of 70, 69 and 68 from the number of cards each seat ends with (every card is a whole
-    number of points and ⅓), counted here from the files, not by the engine."""
+    number of points and ⅓), counted here from the written-out final positions, not by the engine."""
     wanted = {"four-seventy": (4, 70), "four-sixtyeight": (4, 68), "three-sixtyeight": (3, 68),
               "three-sixtynine": (3, 69), "two-players": (2, 69)}
     for name, (players, total) in wanted.items():
-        data = example_data(name)
+        data = FINAL[name]
         counts = [len(parse_cards(data["piles"][seat])) for seat in range(players)]
         counts[data["last_capturer"]] += len(parse_cards(data["remainder"]))
         assert sum(counts) == 54
-        assert 70 - sum(c % 3 for c in counts) // 3 == total == sum(data["expect"].values())
-    assert all(len(parse_cards(example_data(n)["piles"][s])) % 3 == 2 for n, s in
+        assert 70 - sum(c % 3 for c in counts) // 3 == total == sum(example(name).expect.values())
+    assert all(len(parse_cards(FINAL[n]["piles"][s])) % 3 == 2 for n, s in
                [("three-sixtyeight", 0), ("three-sixtyeight", 1), ("four-sixtyeight", 0), ("four-sixtyeight", 2)])
+
+
+def test_the_intros_name_the_right_moves() -> None:
+    """The turns the intros point at, checked against the recorded lines (turn n is line n)."""
+    def turn(name: str, n: int) -> str:
+        return str(example(name).lines[n - 1][0])
+
+    assert [turn("four-seventy", n) for n in (47, 48)] == ["T17 x C8 C9", "T10"]
+    assert turn("four-sixtyeight", 48) == "C8 x S7 DA"
+    assert [turn("three-sixtyeight", n) for n in (13, 31, 45, 48)] == ["T21", "F x T2 T20", "T1", "T7 x T1 T6"]
+    assert [turn("three-sixtynine", n) for n in (47, 48)] == ["CQ x SQ", "T13"]
+    assert [turn("two-players", n) for n in (16, 48)] == ["T21", "SJ x DJ"]
+    assert "T20" in map(str, example("two-players").start.deal[:6])  # on the table from the start
+
+
+def test_the_tally_under_the_table_counts_captures_and_at_the_end_the_remainder() -> None:
+    """Counted by hand from FINAL: four-seventy's seat 2 took 18 cards and gets T21 T14 T10 (75 thirds
+    in all); three-sixtynine's seat 0 holds 61 thirds, seat 1 101 with the remainder F T13 T1 SN (34),
+    so 67 in its own 16 cards before the last turn; seat 2's 24 cards are 48 thirds."""
+    seventy = example("four-seventy")
+    assert seventy.state_at(48).tally() == [("席0", "24点（18枚）"), ("席1", "7点（6枚）"),
+                                            ("席2", "25点（21枚、場の残り3枚を含む）"),
+                                            ("席3（ディーラー）", "14点（9枚）")]
+    sixtynine = example("three-sixtynine")
+    assert sixtynine.state_at(47).tally() == [("席0", "20⅓点（10枚）"), ("席1", "22⅓点（16枚）"),
+                                              ("席2（ディーラー）", "16点（24枚）")]
+    assert sixtynine.state_at(48).tally()[1] == ("席1", "33⅔点（20枚、場の残り4枚を含む）")
 
 
 # The positions the five examples showed before: each has a pile no deal can produce.
@@ -228,7 +289,7 @@ def test_nobody_captured_only_when_captures_are_optional() -> None:
 
 
 def test_last_capturer_must_have_captured_and_be_named() -> None:
-    base = example_data("three-sixtynine")
+    base = FINAL["three-sixtynine"]
     piles = base["piles"]
     error = refused({**base, "last_capturer": 0, "piles": {0: "", 1: f"{piles[1]} {piles[0]}", 2: piles[2]}})
     assert error.path == ("last_capturer",) and "取った札を持って" in str(error)
@@ -240,7 +301,7 @@ def test_seats_after_the_last_capturer_left_cards_they_could_not_use() -> None:
     """three-sixtynine: seat 1 captured last, then seat 2 could take nothing and trailed.  Put two of
     seat 1's captures (T16 x T11 T4 DA, CN x HJ HA) back on the table: then every card left there has
     a set to take among the others, so no last card can have been trailed under compulsory captures."""
-    base = example_data("three-sixtynine")
+    base = FINAL["three-sixtynine"]
     piles = {0: base["piles"][0], 1: "T21 T14 T2 SQ S7 CQ CJ DQ D4", 2: base["piles"][2]}
     remainder = "F T16 T13 T11 T4 T1 SN CN HJ HA DA"
     error = refused({**base, "piles": piles, "remainder": remainder})
@@ -389,3 +450,13 @@ def test_a_split_search_that_runs_too_long_is_refused_not_hung(monkeypatch: pyte
     monkeypatch.setattr(score, "_SEARCH_LIMIT", 3)  # far below what seat 0's 34 cards need
     error = refused(GOOD)
     assert error.path == ("piles", 0) and "確かめきれません" in str(error)
+
+
+def test_a_big_two_player_pile_of_a_played_deal_is_accepted() -> None:
+    """Found by the soak bench (./scripts/bench fuzz): this deal's 34-card pile took the split search
+    past its former limit, so a position that a legal deal reached was refused."""
+    rng = random.Random(2945832168)
+    state = played_out(random_state(NapoletanischState, rng), rng, lambda _: None, uniform)
+    position = state.position()
+    assert [len(p) for p in position.piles][:2] == [34, 14]
+    assert Position.from_share_code(position.share_code()) == position

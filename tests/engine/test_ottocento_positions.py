@@ -5,6 +5,7 @@ and bad input (seats, sides, cards, types, crafted share codes) ends in a Japane
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,74 +13,42 @@ import pytest
 
 from engine import share
 from engine.__main__ import main
-from engine.cards import Card, Pack, format_cards, parse_cards
+from engine.cards import Card, Pack, format_cards
 from engine.game import Action
-from engine.games.ottocento import OttocentoState, Position
-from engine.tutorials import TutorialError, position_from_data
+from engine.games.ottocento import OttocentoState, Position, card_value
+from engine.tutorials import Example, TutorialError, load, position_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
 DEALER, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・席2）"
 
 
-def replay(tricks: list[str], discards: str, declare: dict[int, str] | None = None) -> OttocentoState:
-    """A deal rebuilt from its tricks (``seat:card`` in playing order; the dealer's hand gets the
-    discards) and played through the engine, which refuses any illegal card or turn."""
-    declare = dict(declare or {})
-    hands: list[list[str]] = [[], [], [], []]
-    for trick in tricks:
-        for item in trick.split():
-            seat, code = item.split(":")
-            hands[int(seat)].append(code)
-    hands[3] += discards.split()
-    state = OttocentoState.from_hands([parse_cards(h) for h in hands])
-    state.apply(Action("keep"))  # eldest wants to play this deal
-    for code in discards.split():
-        state.apply(Action("discard", Card.parse(code)))
-    for trick in tricks:
-        for item in trick.split():
-            seat, code = item.split(":")
-            while state.phase == "declare":
-                for card in parse_cards(declare.pop(state.turn, "")):
-                    state.apply(Action("show", card))
-                state.apply(Action("done"))
-            assert state.current_player() == int(seat), trick
-            state.apply(Action("play", Card.parse(code)))
-    assert state.is_terminal()
-    return state
+def example(name: str) -> Example:
+    """One of tutorials/ottocento/example-*.yaml, loaded (and so replayed line by line) by the engine."""
+    yaml = pytest.importorskip("yaml")
+    data = yaml.safe_load((ROOT / "tutorials" / "ottocento" / f"example-{name}.yaml").read_text(encoding="utf-8"))
+    loaded = load(data)
+    assert isinstance(loaded, Example)
+    return loaded
 
 
-# --- the scoring examples, each a deal played out --------------------------------------------
-GRANDE_WILD = [  # the opponents lead the Moon and the dealer's side must give T14 and T11 to it
-    "0:T18 1:T14 2:T6 3:T11", "0:T10 1:T5 2:T7 3:T4", "0:T8 1:T3 2:T9 3:T2", "2:S6 3:SK 0:S7 1:SQ",
-    "3:T20 0:C6 1:T21 2:C7", "1:T19 2:C8 3:T17 0:H8", "1:T16 2:H9 3:T15 0:H10", "1:T13 2:D7 3:T12 0:D8",
-    "1:T1 2:D9 3:SJ 0:D10", "1:CA 2:CK 3:CJ 0:CQ", "2:CN 3:C10 0:F 1:C9", "2:HN 3:H6 0:HK 1:HJ",
-    "0:HQ 1:HA 2:DA 3:H7", "0:DK 1:D6 2:DQ 3:DJ", "0:SN 1:SA 2:DN 3:S8",
-]
-THREE_CRICCHE = [  # the opponents hold every trump and the Matto; the dealer's side wins four suit tricks
-    "0:T3 1:DQ 2:T6 3:H10", "2:T2 3:HN 0:T5 1:D8", "0:T7 1:D9 2:F 3:H9", "0:T9 1:SN 2:T16 3:H8",
-    "2:T14 3:CA 0:T21 1:D10", "0:T11 1:S8 2:T20 3:C9", "2:T8 3:CN 0:T15 1:S9", "0:T19 1:SA 2:T18 3:C10",
-    "0:H6 1:HK 2:H7 3:HQ", "1:CQ 2:C7 3:CK 0:C6", "3:HA 0:T1 1:DA 2:T10", "2:T12 3:HJ 0:T17 1:S10",
-    "0:S6 1:SK 2:S7 3:SJ", "1:DK 2:D7 3:SQ 0:D6", "1:DN 2:T4 3:C8 0:T13",
-]
-DECLARED_AGAIN = [  # seat 0 declares its four Kings and wins a trick with each, the last one too
-    "0:SK 1:S6 2:S7 3:S8", "0:CK 1:C6 2:C7 3:C8", "0:HK 1:H10 2:H9 3:H8", "0:SQ 1:T21 2:HA 3:T20",
-    "1:T19 2:DQ 3:T18 0:SN", "1:T17 2:DN 3:T16 0:SJ", "1:T15 2:DJ 3:T14 0:SA", "1:T13 2:DA 3:T12 0:CQ",
-    "1:T11 2:C9 3:T10 0:CN", "1:T9 2:C10 3:T8 0:CJ", "1:T7 2:H7 3:T6 0:CA", "1:T5 2:H6 3:T4 0:HQ",
-    "3:T2 0:HN 1:T3 2:D7", "1:T1 2:D6 3:F 0:HJ", "1:D8 2:D9 3:D10 0:DK",
-]
+# --- the scoring examples: deals played out, ending where the typed positions of old ended -------
 DECLARED_DATA: dict[str, Any] = {
     "piles": {"opponents": "SK S8 S7 S6 CK C8 C7 C6 HK H8 H9 H10 DK D8 D9 D10", "dealer": "rest"},
     "discard": "S9 S10", "last_trick": "opponents", "matto_by": 3, "declared": {0: "SK CK HK DK"}}
-EXAMPLES: dict[str, tuple[list[str], str, dict[int, str], dict[str, Any]]] = {
-    "grande-wild": (GRANDE_WILD, "S9 S10", {}, {
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "grande-wild": {
         "piles": {"dealer": "T21 T20 T19 T17 T16 T15 T13 T12 T1 SK SQ SJ S7 S6 C8 C7 C6 H8 H9 H10 D7 D8 D9 D10",
                   "opponents": "rest"},
-        "discard": ["S9", "S10"], "last_trick": "opponents", "matto_by": 0}),
-    "three-cricche": (THREE_CRICCHE, "CJ DJ", {}, {
+        "discard": ["S9", "S10"], "last_trick": "opponents", "matto_by": 0},
+    "three-cricche": {
         "piles": {"dealer": "SK SQ SJ S7 S6 CK CQ C7 C6 HK HQ H6 H7 DK D6 D7", "opponents": "rest"},
-        "discard": "CJ DJ", "last_trick": "opponents", "matto_by": 2}),
-    "declared-again": (DECLARED_AGAIN, "S9 S10", {0: "SK CK HK DK"}, DECLARED_DATA),
-    "game-end": (DECLARED_AGAIN, "S9 S10", {0: "SK CK HK DK"}, DECLARED_DATA),
+        "discard": "CJ DJ", "last_trick": "opponents", "matto_by": 2},
+    "declared-again": DECLARED_DATA,
+    "game-end": {**DECLARED_DATA, "before": {"dealer": 100, "opponents": 700}},  # the match around the deal
+    "matto-paid": {
+        "piles": {"dealer": "T21 T19 T18 T17 T16 T14 T10 T9 SK SQ SN HK HN HJ D6 D7 D8 D9 C6 C7",
+                  "opponents": "rest"},
+        "discard": "C8 C9", "last_trick": "dealer", "matto_by": 0, "matto_paid": "D6"},
 }
 
 
@@ -90,21 +59,28 @@ def read(data: dict[str, Any]) -> Position:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_each_replaced_example_is_a_played_deal(name: str) -> None:
-    tricks, discards, declare, data = EXAMPLES[name]
-    played = replay(tricks, discards, declare).position()
-    assert played == read(data)
-    assert Position.from_share_code(played.share_code()) == played
+def test_each_example_is_a_played_deal_ending_in_its_old_position(name: str) -> None:
+    ex = example(name)
+    played = ex.state_at(len(ex.lines))
+    assert played.is_terminal() and ex.final(played) == ex.position
+    assert ex.position == read(EXAMPLES[name])  # the final position of the typed example, card for card
+    assert Position.from_share_code(ex.position.share_code()) == ex.position  # the reachability checks agree
+    assert ex.position.score().totals == ex.expect
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_the_example_files_hold_those_positions(name: str) -> None:
-    yaml = pytest.importorskip("yaml")
-    data = yaml.safe_load((ROOT / "tutorials" / "ottocento" / f"example-{name}.yaml").read_text(encoding="utf-8"))
-    expected = dict(EXAMPLES[name][3])
-    if "before" in data:
-        expected["before"] = data["before"]
-    assert read(data) == read(expected)
+def test_example_lines_are_the_steps_a_reader_takes() -> None:
+    ex = example("declared-again")
+    assert [a.kind for a in ex.lines[0]] == ["keep"] and [a.kind for a in ex.lines[1]] == ["discard"] * 2
+    assert [str(a.card) for a in ex.lines[2] if a.kind == "show"] == ["SK", "CK", "HK", "DK"]
+    assert len(ex.lines) == 3 + 15  # the monte, the discards, seat 0's declaration, then one line per trick
+    paid = example("matto-paid")
+    assert paid.lines[-1] == (Action("give", Card.parse("D6")),)
+    after = paid.state_at(8)
+    assert isinstance(after, OttocentoState)
+    matto_trick = after.tricks[-1]  # trick 6: seat 1's Angel; seat 0 keeps its Bagatto back
+    assert [str(p.card) for p in matto_trick.plays] == ["T21", "T9", "T19", "F"] and matto_trick.result.winner == 1
+    first = example("three-cricche").state_at(3)
+    assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("striscio",)
 
 
 def step_values(position: Position, party: str) -> dict[str, int]:
@@ -112,7 +88,7 @@ def step_values(position: Position, party: str) -> dict[str, int]:
 
 
 def test_grande_wild_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["grande-wild"][3])
+    position = read(EXAMPLES["grande-wild"])
     dealer = step_values(position, DEALER)
     # 26 cards: Angel, World, Bagatto, SK (4 each), SQ 3, SJ 1 = 20; 13 pairs; tarocchi 18;
     # Grande A W S 16 15 14 (13 = Bagatto) 12 11, stopping at 10: 9 cards 40; spades K Q (C = Bagatto) J 15
@@ -128,7 +104,7 @@ def test_grande_wild_totals_worked_by_hand() -> None:
 
 
 def test_three_cricche_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["three-cricche"][3])
+    position = read(EXAMPLES["three-cricche"])
     # 18 cards: four Kings 16, three Queens 9, three Jacks 3 = 28; 9 pairs; cricche 34 + 14 + 12 doubled;
     # spade and baton K Q J 10 + 10, not doubled
     assert 28 + 9 + 2 * (34 + 14 + 12) + 20 == 177
@@ -149,6 +125,64 @@ def test_declared_again_and_game_end_worked_by_hand() -> None:
     end = read({**DECLARED_DATA, "before": {"dealer": 100, "opponents": 700}})
     assert "相手側（席0・席2）が800点以上になり" in end.score().steps[-1].detail
     assert "800点を超えていない" in end.with_variants({"game_end": "exceed"}).score().steps[-1].detail
+
+
+def test_matto_paid_totals_worked_by_hand() -> None:
+    position = read(EXAMPLES["matto-paid"])
+    dealer = step_values(position, DEALER)
+    # 20 trick cards (D6 received for the Matto) + C8 C9: Angel 4, SK 4, SQ 3, SN 2, HK 4, HN 2, HJ 1 = 20;
+    # 11 pairs; last trick 6; Grande A S M 16 15 (World the free gap, 14 missing) 20, spades 10, cups 10 doubled
+    assert dealer["点札（額面−1）"] == 20 and dealer["2枚1組ごとに1点"] == 11
+    assert 20 + 11 + 6 + 2 * (20 + 10 + 10) == 117 and dealer["5点単位に丸める"] == -2
+    # 40 cards: World, Bagatto, Matto 12, SJ 1, CK CQ CN CJ 4+3+2+1, HQ 3, DK DQ DN DJ 4+3+2+1 = 36; 20 pairs;
+    # tarocchi 18, Queens 14, Jacks 12 doubled; batons and coins K Q C J A + both contatori 30 each,
+    # Moors and Aces 4 + 2 contatori 25 each, doubled
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["点札（額面−1）"] == 36 and opponents["2枚1組ごとに1点"] == 20
+    assert 36 + 20 + 2 * (18 + 14 + 12) + 2 * (30 + 30 + 25 + 25) == 364 and opponents["5点単位に丸める"] == 1
+    assert position.score().totals == {DEALER: 115, OPPONENTS: 365}
+    # one contatore per suit sequence: batons and coins 25 each
+    assert position.with_variants({"suit_wilds": 1}).score().totals == {DEALER: 115, OPPONENTS: 345}
+
+
+def test_tally_counts_card_points_step_by_step() -> None:
+    ex = example("matto-paid")
+    assert ex.state_at(2).tally() == []  # the monte and the discards: no trick won yet
+    # trick 1 (seat 2): D10 DQ DK DN, 3 + 4 + 2 counted, 2 pairs; the discard C8 C9 is one blank pair
+    assert ex.state_at(3).tally() == [(DEALER, "1点（取り札0枚＋捨て札2枚）"), (OPPONENTS, "11点（取り札4枚）")]
+    # after trick 6 the opponents hold the Matto kept from the dealer's trick: 17 cards, DQ DK DN HQ F
+    # 3 + 4 + 2 + 3 + 4 and 8 pairs; the dealer's side HJ HN HK and the Angel 1 + 2 + 4 + 4, 9 cards in 4 pairs
+    assert ex.state_at(8).tally() == [(DEALER, "15点（取り札7枚＋捨て札2枚、2枚1組で4組と1枚）"),
+                                      (OPPONENTS, "24点（取り札17枚、2枚1組で8組と1枚）")]
+    # at the end (D6 paid) the tally is the sheet's two card-point lines of each side
+    assert ex.state_at(len(ex.lines)).tally() == [(DEALER, "31点（取り札20枚＋捨て札2枚）"),
+                                                  (OPPONENTS, "56点（取り札40枚）")]
+
+
+def test_tally_gives_the_discard_to_the_opponents_when_the_dealers_side_took_no_trick() -> None:
+    state = next(s for s in (no_trick_deal(seed) for seed in range(2000)) if s is not None)
+    cards = state.piles[1] + state.discard
+    points = sum(card_value(c) - 1 for c in cards if card_value(c)) + len(cards) // 2
+    assert state.tally() == [(DEALER, "0点（取り札0枚）"), (OPPONENTS, f"{points}点（取り札60枚＋捨て札2枚）")]
+    assert points == sum(step_values(state.position(), OPPONENTS)[k] for k in ("点札（額面−1）", "2枚1組ごとに1点"))
+
+
+def no_trick_deal(seed: int) -> OttocentoState | None:
+    """A deal where the opponents hold all the trumps and the Matto and win every trick, or None."""
+    rng = random.Random(seed)
+    pack = list(Pack.BOLOGNESE62.cards())
+    strong = [c for c in pack if c.suit in ("T", "F")]
+    rest = [c for c in pack if c not in strong]
+    rng.shuffle(rest)
+    hands = [strong[:11] + rest[:4], rest[4:19], strong[11:] + rest[19:23], rest[23:40]]
+    state = OttocentoState.from_hands(hands, {"monte": False})
+    while not state.is_terminal():
+        moves = state.legal_actions()
+        if state.phase == "play" and not state.trick and state.current_player() in (0, 2):
+            trumps = [a for a in moves if a.card is not None and a.card.is_trump]
+            moves = trumps or moves
+        state.apply(moves[0] if state.phase != "play" else rng.choice(moves))
+    return state if state.won[0] == 0 else None
 
 
 # --- the old, unreachable examples are refused ------------------------------------------------

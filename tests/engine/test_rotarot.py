@@ -346,10 +346,9 @@ def test_example_expect_accepts_exact_fractions() -> None:
     from engine.plaindata import TutorialError
     from engine.tutorials import load
 
-    example = {"id": "rotarot-test", "kind": "example", "game": "rotarot", "title": "t", "intro": "i",
-               "contract": 2, "declarer": 0, "discard": "S2 S3", "widow": "S4 S5 S6 S7",
-               "piles": {0: "F T21 T1 SK HK CK DK SQ HQ CQ SJ HJ CJ S8 S9 S10", 1: "rest"},
-               "last_trick": {"leader": 1, "cards": "C10 C2 C3 C4"}}
+    yaml = pytest.importorskip("yaml")
+    path = Path(__file__).resolve().parents[2] / "tutorials" / "rotarot" / "example-55-and-a-half.yaml"
+    example = yaml.safe_load(path.read_text(encoding="utf-8"))
     totals = {"席0": "91.5", "席1": "-61/2", "席2": "-30.5", "席3（ディーラー）": "-30.5"}
     assert load({**example, "expect": totals}).expect["席1"] == Fraction(-61, 2)  # type: ignore[union-attr]
     with pytest.raises(TutorialError, match="合いません"):

@@ -7,6 +7,7 @@
 // The host folders are mounted so that the repository layout is mirrored under /repo:
 //   engine/        -> /repo/engine        (the package; /repo is put on sys.path)
 //   tests/engine/  -> /repo/tests/engine  (collected by pytest)
+//   build/pyodide-tutorials/ -> /repo/tutorials-json  (the tutorials as JSON: export_tutorials.py)
 // Nothing else of the repository is visible: a test that needs more than `engine` fails
 // here, and pytest finds no pyproject.toml (rootdir is the tests folder, no inifile).
 import { loadPyodide, version } from "pyodide";
@@ -18,14 +19,20 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const root = path.resolve(import.meta.dirname, "../..");
 const wheelDir = path.join(root, "build", "pyodide-wheels");
-const mounts = { "/repo/engine": path.join(root, "engine"), "/repo/tests/engine": path.join(root, "tests", "engine") };
+const mounts = {
+  "/repo/engine": path.join(root, "engine"),
+  "/repo/tests/engine": path.join(root, "tests", "engine"),
+  "/repo/tutorials-json": path.join(root, "build", "pyodide-tutorials"),
+};
 
 function fail(message) {
   console.error(`run_tests.mjs: ${message}`);
   process.exit(2);
 }
 
-for (const host of Object.values(mounts)) if (!existsSync(host)) fail(`${host} がありません。`);
+for (const host of Object.values(mounts)) {
+  if (!existsSync(host)) fail(`${host} がありません（tutorials なら python tests/pyodide_node/export_tutorials.py）。`);
+}
 if (!existsSync(wheelDir)) fail(`${wheelDir} がありません。./scripts/setup を実行してください。`);
 const wheels = (await readdir(wheelDir)).filter((f) => f.endsWith(".whl")).sort();
 if (!wheels.some((f) => f.startsWith("pytest-"))) fail(`${wheelDir} に pytest の wheel がありません。./scripts/setup を実行してください。`);

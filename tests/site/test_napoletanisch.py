@@ -13,7 +13,6 @@ from tests.site.widget_helpers import (
     BOOT,
     TUTORIALS,
     reopen_share_link,
-    reopened_totals,
     totals_text,
     widget_totals,
 )
@@ -65,7 +64,7 @@ def test_lesson_share_link(offline_page: Page, site_url: str) -> None:
     expect(page.locator(f"{W} .tf-progress")).to_have_text(progress, timeout=BOOT)
 
 
-def test_example_share_link_shows_the_same_sheet(offline_page: Page, site_url: str) -> None:
+def test_example_pre_rendered_with_its_running_points(offline_page: Page, site_url: str) -> None:
     page = offline_page
     example = TUTORIALS["napoletanisch-three-sixtynine"]
     assert isinstance(example, Example)
@@ -73,12 +72,11 @@ def test_example_share_link_shows_the_same_sheet(offline_page: Page, site_url: s
     wanted = totals_text(example.expect)
     page.goto(f"{site_url}/napoletanisch/examples/")
     w = "ex-three-sixtynine"
-    assert widget_totals(page, w) == wanted  # pre-rendered
-    page.locator(f"#{w} select[data-variant='capture_optional']").select_option("1")
-    expect(page.locator(f"#{w} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    assert widget_totals(page, w) == wanted  # this switch does not change the score
-    assert reopened_totals(page, w) == wanted
-    assert page.locator(f"#{w} select[data-variant='capture_optional']").input_value() == "1"
+    assert widget_totals(page, w) == wanted  # pre-rendered at the end of the recorded deal
+    # seat 1's 16 cards and the remainder F T13 T1 SN: 101 thirds (counted in tests/engine)
+    expect(page.locator(f"#{w} .tf-tally")).to_contain_text("席1: 33⅔点（20枚、場の残り4枚を含む）")
+    expect(page.locator(f"#{w} select[data-variant]")).to_have_count(0)  # no switch changes this deal's sheet
+    expect(page.locator(f"#{w} .tf-variant-note")).to_contain_text("取れるときに取らずに置く")
 
 
 def test_pages_have_cards_and_sheets_without_javascript(site_url: str) -> None:

@@ -10,7 +10,6 @@ from playwright.sync_api import Page, expect
 from tests.site.widget_helpers import (
     BOOT,
     example_totals,
-    reopened_totals,
     wait_for_totals,
     widget_totals,
 )
@@ -46,7 +45,7 @@ def test_lesson_declare_and_matto(offline_page: Page, site_url: str) -> None:
     expect(page.locator(f"{w} .tf-events")).to_contain_text("マットは席0の側の取り札に入ります")
 
 
-def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str) -> None:
+def test_example_variant_switch(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/ottocento/examples/")
     w = "ex-matto-paid"
@@ -55,7 +54,6 @@ def test_example_variant_switch_and_share_link(offline_page: Page, site_url: str
     wanted = example_totals("ottocento-matto-paid", {"suit_wilds": 1})
     assert wanted[1].endswith("+345")  # one contatore per suit sequence: batons and coins 25 each, not 30
     wait_for_totals(page, w, wanted)
-    assert reopened_totals(page, w) == wanted
 
 
 def test_pages_are_complete_without_javascript(site_url: str) -> None:

@@ -9,9 +9,6 @@ from playwright.sync_api import Page, expect
 from tests.site.widget_helpers import (
     BOOT,
     click_card,
-    example_totals,
-    reopened_totals,
-    widget_totals,
 )
 
 W = "lesson-bidding"
@@ -44,12 +41,3 @@ def test_bidding_lesson_played_to_the_end(offline_page: Page, site_url: str) -> 
     click_card(page, W, "SK")
     expect(page.locator(f"#{W}")).to_have_attribute("data-done", "true")
     expect(page.locator(f"#{W} .tf-events")).to_contain_text("席0が勝ちます")
-
-
-def test_rotarot_example_share_link(offline_page: Page, site_url: str) -> None:
-    page = offline_page
-    page.goto(f"{site_url}/rotarot/examples/")
-    w = "ex-55-and-a-half"
-    assert widget_totals(page, w) == example_totals("rotarot-55-and-a-half")
-    assert reopened_totals(page, w) == example_totals("rotarot-55-and-a-half")
-    expect(page.locator(f"#{w}")).to_be_in_viewport()

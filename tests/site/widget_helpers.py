@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from engine.game import Variants
 from engine.scoresheet import format_signed
@@ -60,10 +60,3 @@ def reopen_share_link(page: Page, widget: str) -> None:
     assert f"w={widget}" in shared and "s=" in shared
     page.goto("about:blank")
     page.goto(shared)
-
-
-def reopened_totals(page: Page, widget: str) -> list[str]:
-    """Open the example widget's share link afresh and read its totals once its engine is ready."""
-    reopen_share_link(page, widget)
-    expect(page.locator(f"#{widget} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
-    return widget_totals(page, widget)

@@ -82,6 +82,7 @@ function showError(el, message) {
   const box = el.querySelector(".tf-error");
   box.textContent = message;
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
   if (el.dataset.state === "loading") setState(el, "error", "読み込みに失敗しました");
 }
 
@@ -99,14 +100,15 @@ function feedback(el, text, kind = "") {
 
 // One request at a time per widget: a click while the engine is still loading or answering is
 // ignored, so an answer can never land under a question it was not asked for.
-async function run(el, request, apply) {
+// ``handled(message)`` may take an engine refusal itself (true) instead of the error box.
+async function run(el, request, apply, handled = () => false) {
   if (el.getAttribute("aria-busy") === "true") return;
   el.setAttribute("aria-busy", "true");
   clearError(el);
   try {
     apply(await engineCall(el, request));
   } catch (error) {
-    showError(el, error.message);
+    if (!handled(error.message)) showError(el, error.message);
   } finally {
     el.setAttribute("aria-busy", "false");
   }
@@ -117,6 +119,7 @@ function shareUrl(el) {
   url.search = "";
   url.searchParams.set("w", el.id);
   url.searchParams.set("s", el.dataset.code);
+  if (el.dataset.sheetRows) url.searchParams.set("r", el.dataset.sheetRows); // sheet lines shown so far
   url.hash = el.id;
   return url.href;
 }
@@ -130,18 +133,60 @@ function share(el) {
 }
 
 // --- scoring examples ---------------------------------------------------------------
+// A recorded deal: the step control moves through its lines (a trick, the monte, a capture ...)
+// with the engine; at the last step the score sheet is revealed line by line.  The page comes
+// pre-rendered at the end with the whole sheet, so it reads without WebAssembly.
 function mountExample(el) {
-  const update = (request) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
+  const steps = () => Number(el.querySelector(".tf-step-range")?.max || 0);
+  const update = (request, after = () => {}) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
     el.querySelector(".tf-body").innerHTML = result.html; // engine-rendered, escaped HTML
     el.dataset.code = result.code;
+    el.dataset.step = result.step;
+    el.dataset.sheetRows = "";
+    feedback(el, result.notice || "");
+    rememberVariants(el);
+    if (result.step === result.steps) revealStepwise(el, Number(request.rows ?? 1));
+    after();
+  }, (error) => {
+    const message = el.querySelector(".tf-variant-message");
+    if (request.variants && message) {  // the menu goes back to what the table shows, and says why
+      el.querySelectorAll("select[data-variant]").forEach((s) => (s.value = s.dataset.shown ?? s.value));
+      message.textContent = error;
+      return true;
+    }
+    return false;
+  });
+  const go = (step) => update({ step: Math.max(0, Math.min(step, steps())), variants: chosenVariants(el) },
+    () => el.querySelector(".tf-step-range")?.focus({ preventScroll: true }));
+  el.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-step-to]");
+    if (!button || !el.contains(button)) return;
+    const now = Number(el.dataset.step);
+    go({ first: 0, prev: now - 1, next: now + 1, last: steps() }[button.dataset.stepTo]);
   });
   el.addEventListener("change", (event) => {
-    if (!event.target.matches("select[data-variant]")) return;
-    const variants = {};
-    el.querySelectorAll("select[data-variant]").forEach((s) => (variants[s.dataset.variant] = Number(s.value)));
-    update({ variants });
+    if (event.target.matches(".tf-step-range")) go(Number(event.target.value));
+    if (event.target.matches("select[data-variant]")) {  // same step; the whole sheet stays in view
+      update({ step: Number(el.dataset.step), variants: chosenVariants(el), rows: 1000 });
+    }
   });
-  return (code) => update({ code });
+  el.addEventListener("keydown", (event) => {
+    if (!event.target.matches(".tf-step-range") || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+    event.preventDefault(); // the engine moves the step (and the slider follows its answer)
+    go(Number(el.dataset.step) + (event.key === "ArrowRight" ? 1 : -1));
+  });
+  rememberVariants(el);
+  return (code, rows) => update({ code, rows });
+}
+
+function chosenVariants(el) {
+  const variants = {};
+  el.querySelectorAll("select[data-variant]").forEach((s) => (variants[s.dataset.variant] = Number(s.value)));
+  return variants;
+}
+
+function rememberVariants(el) {
+  el.querySelectorAll("select[data-variant]").forEach((s) => (s.dataset.shown = s.value));
 }
 
 // --- guided lessons -----------------------------------------------------------------
@@ -153,10 +198,15 @@ function showLesson(el, result) {
   if (result.done) revealStepwise(el);
 }
 
-function revealStepwise(el) {
+// The sheet one row at a time (次の行), or all at once; ``shown`` rows to begin with (a shared link's).
+// el.dataset.sheetRows counts the rows shown, so that a share link can reopen at the same row.
+function revealStepwise(el, shown = 1) {
   const rows = [...el.querySelectorAll(".tf-sheet tbody tr, .tf-sheet tfoot tr")];
   if (!rows.length) return;
-  rows.forEach((row, i) => (row.hidden = i > 0));
+  const count = () => (el.dataset.sheetRows = String(rows.filter((row) => !row.hidden).length));
+  rows.forEach((row, i) => (row.hidden = i >= Math.max(1, shown)));
+  count();
+  if (!rows.some((row) => row.hidden)) return;
   const next = document.createElement("button");
   next.type = "button";
   next.className = "md-button tf-next-step";
@@ -165,10 +215,11 @@ function revealStepwise(el) {
   all.type = "button";
   all.className = "md-button tf-all-steps";
   all.textContent = "すべて表示";
-  const finish = () => { rows.forEach((row) => (row.hidden = false)); next.remove(); all.remove(); };
+  const finish = () => { rows.forEach((row) => (row.hidden = false)); count(); next.remove(); all.remove(); };
   next.addEventListener("click", () => {
     const hidden = rows.find((row) => row.hidden);
     if (hidden) hidden.hidden = false;
+    count();
     if (!rows.some((row) => row.hidden)) finish();
   });
   all.addEventListener("click", finish);
@@ -224,7 +275,7 @@ function mount(el) {
   el.querySelector("[data-action=share]").addEventListener("click", () => share(el));
   const params = new URLSearchParams(location.search);
   if (params.get("w") === el.id && params.get("s")) {
-    open(params.get("s"));
+    open(params.get("s"), params.get("r"));
     if (location.hash === `#${el.id}`) el.scrollIntoView();
   }
 }

@@ -67,12 +67,12 @@ GRAND = BY_WORD["grand-tourne"]
 
 VARIANTS = (
     VariantOption("players", "人数", ((3, "3人（基本）"), (4, "4人（ディーラーの向かいは休み）")), 3,
-                  rule("four-players")),
+                  rule("four-players"), deal_fixed=True),
     VariantOption("declarer_exchange", "デクレアラーの最低交換枚数",
                   ((True, "少なくとも1枚交換する（推奨）"), (False, "交換しなくてもよい")), True, rule("exchange")),
     VariantOption("allow_upgrade", "落札後の引き上げ",
                   ((False, "落札した契約のまま（推奨）"), (True, "より上位の契約に引き上げられる")), False,
-                  rule("upgrade")),
+                  rule("upgrade"), deal_fixed=True),  # a recorded deal has its announcement step or has none
 )
 
 

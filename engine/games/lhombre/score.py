@@ -264,7 +264,7 @@ class Position:
         elif c.nolo:
             detail, anchor = self._nolo_text(own), "nolo-results"
         else:
-            compare = {"win": "より多い", "remise": "と同じ", "codille": "より少ない"}[result]
+            compare = {"win": "より多い", "remise": "と同じな", "codille": "より少ない"}[result]
             detail = (f"デクレアラーの{own}トリックは、相手の多いほうの{other}トリック{compare}ので"
                       f"{OUTCOME_NAMES[result]}です。{self._pay_text()}")
             anchor = "outcomes"

@@ -436,6 +436,14 @@ class LHombreState(GameState):
             return sheet
         return self.position().score()
 
+    def tally(self) -> list[tuple[str, str]]:
+        """The tricks each active seat has won so far (l'Hombre counts no card points), the
+        declarer marked, from the start of the play; nothing before it or after a surrender."""
+        if self.phase not in ("play", "vole", "done") or self.surrendered:
+            return []
+        return [(f"{name}（デクレアラー）" if seat == self.declarer else name, f"{count}トリック")
+                for seat, (name, count) in enumerate(zip(SEAT_NAMES, self.tricks, strict=True))]
+
     def hand(self, seat: int) -> list[Card]:
         if self.phase in ("play", "vole", "done"):
             return list(self.hands[seat])  # sorted when the play began; playing a card keeps the order

@@ -25,9 +25,11 @@ from .rules import (
     SEAT_NAMES,
     SEATS,
     TEAM_NAMES,
+    TEAMS,
     THE_FOOL,
     TRICKS,
     VARIANTS,
+    card_values,
     display_order,
     is_honour,
     rule,
@@ -269,6 +271,24 @@ class LombardiaState(GameState):
             sheet.totals = {name: 0 for name in TEAM_NAMES}
             return sheet
         return score_position(self.position())
+
+    def tally(self) -> list[tuple[str, str]]:
+        """Face values of the counters each side has won so far (after the Fool's exchanges; a Fool
+        waiting for its exchange counts where it lies).  The discard joins the dealer's side once he has
+        taken a trick, or the last trick's winner at the end; until then it is shown apart."""
+        if not self.tricks:
+            return []
+        values = card_values(self.variants)
+        owner = DEALER if self.won[DEALER] else self.tricks[-1].result.winner if self.phase == "done" else None
+        lines = []
+        for team, name in zip(TEAMS, TEAM_NAMES, strict=True):
+            cards = [c for seat in team for c in self.piles[seat]] + (self.discard if owner in team else [])
+            counters = [values[c] for c in cards if values[c]]
+            lines.append((name, f"点札{len(counters)}枚、額面の合計{sum(counters)}点"))
+        if owner is None:
+            lines.append(("捨て札（ディーラーがまだトリックを取っていないので、行き先は未定）",
+                          f"額面の合計{sum(values[c] for c in self.discard)}点"))
+        return lines
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

@@ -31,7 +31,8 @@ def rule(anchor: str) -> RuleRef:
 
 
 VARIANTS = (
-    VariantOption("players", "人数", ((4, "4人"), (3, "3人"), (2, "2人")), 4, rule("players")),
+    VariantOption("players", "人数", ((4, "4人"), (3, "3人"), (2, "2人")), 4, rule("players"),
+                  deal_fixed=True),
     VariantOption("capture_optional", "取れるときに取らずに置く",
                   ((False, "できない: 取れる札は必ず取る（推奨）"), (True, "できる")), False,
                   rule("compulsory")),

@@ -22,6 +22,7 @@ from .rules import (
     NAMING,
     PACK,
     TABLE_START,
+    THIRDS,
     VALUE,
     VARIANTS,
     can_capture,
@@ -31,6 +32,7 @@ from .rules import (
     legal_captures,
     names,
     seat_name,
+    thirds_text,
 )
 from .score import Position, score_position
 
@@ -190,6 +192,21 @@ class NapoletanischState(GameState):
 
     def score(self) -> ScoreSheet:
         return score_position(self.position())
+
+    def tally(self) -> list[tuple[str, str]]:
+        """Each seat's captured cards so far, their points in thirds as the sheet prints them (before
+        the fraction is dropped) and how many they are; at the end the cards left on the table count
+        for the seat that takes them (the last capturer), as on the sheet."""
+        piles: list[list[Card]] = [list(p) for p in self.piles]
+        owner = self.position().remainder_owner if self.is_terminal() else None
+        if owner is not None:
+            piles[owner] += self.remainder
+        shown = []
+        for seat, pile in enumerate(piles):
+            extra = f"、場の残り{len(self.remainder)}枚を含む" if seat == owner and self.remainder else ""
+            shown.append((seat_name(seat, self.players),
+                          f"{thirds_text(sum(THIRDS[c] for c in pile))}点（{len(pile)}枚{extra}）"))
+        return shown
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

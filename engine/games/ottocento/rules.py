@@ -55,7 +55,8 @@ VARIANTS = (
                   ((2, "2枚まで（推奨）"), (1, "1枚まで")), 2, rule("contatori")),
     VariantOption("game_end", "800点の判定", (("reach", "800点に達したら（推奨）"), ("exceed", "800点を超えたら")),
                   "reach", rule("game")),
-    VariantOption("monte", "モンテ（配り直し）", ((True, "あり（推奨）"), (False, "なし")), True, rule("monte")),
+    VariantOption("monte", "モンテ（配り直し）", ((True, "あり（推奨）"), (False, "なし")), True, rule("monte"),
+                  deal_fixed=True),  # a recorded deal has its monte line or has none
     VariantOption("discard_no_trick", "ディーラー側がトリックを取れなかったときの捨て札",
                   (("opponents", "相手側のもの（推奨）"), ("dealer", "ディーラー側のまま")), "opponents",
                   rule("discard")),

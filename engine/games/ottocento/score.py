@@ -340,13 +340,13 @@ class Position:
         matto_by = plain.seat(data, "matto_by", (), SEATS, required=False)
         paid_code = plain.field(data, "matto_paid", (), required=False)
         paid = None if paid_code is None else plain.pack_cards([paid_code], ("matto_paid",), PACK)[0]
-        before_data = plain.field(data, "before", (), dict, required=False)
-        before = None
-        if before_data is not None:
-            _side_table(before_data, "before", "累計")
-            dealer_total, opponents_total = (plain.field(before_data, k, ("before",), int) for k in SIDE_KEYS)
-            before = (dealer_total, opponents_total)
-        return cls(piles, tuple(discard), SIDE_KEYS.index(last), declared, matto_by, paid, before, variants)
+        return cls(piles, tuple(discard), SIDE_KEYS.index(last), declared, matto_by, paid, _before(data), variants)
+
+    def with_match(self, data: Mapping[str, Any]) -> Position:
+        """This deal under the match it belongs to: ``before``, each side's running score before it
+        (scoring examples of recorded deals carry it beside the deal; the sheet then decides the game)."""
+        return Position(self.piles, self.discard, self.last_trick, self.declared, self.matto_by, self.matto_paid,
+                        _before(data), self.variants)
 
     def groups(self) -> list[tuple[str, Sequence[Card]]]:
         shown: list[tuple[str, Sequence[Card]]] = [(f"{SIDE_NAMES[s]}の取り札", self.piles[s]) for s in (0, 1)]
@@ -360,6 +360,16 @@ class Position:
 
     def score(self) -> ScoreSheet:
         return score_position(self)
+
+
+def _before(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """``before: {dealer: N, opponents: M}``, the running scores, when given."""
+    before_data = plain.field(data, "before", (), dict, required=False)
+    if before_data is None:
+        return None
+    _side_table(before_data, "before", "累計")
+    dealer_total, opponents_total = (plain.field(before_data, k, ("before",), int) for k in SIDE_KEYS)
+    return dealer_total, opponents_total
 
 
 def _side_table(table: Mapping[Any, Any], key: str, what: str) -> None:

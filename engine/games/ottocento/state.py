@@ -41,6 +41,7 @@ from .rules import (
     STRENGTH,
     TEAM_OF,
     TRICKS,
+    VALUE,
     VARIANTS,
     display_order,
     rule,
@@ -388,6 +389,26 @@ class OttocentoState(GameState):
             sheet.totals = {name: 0 for name in SIDE_NAMES}
             return sheet
         return score_position(self.position())
+
+    def tally(self) -> list[tuple[str, str]]:
+        """Each side's card points so far, counted as the rules count them: every counter its value
+        less one, plus one point per pair of cards (the sheet's two card-point lines at the end).
+        The discard counts with the dealer's side, unless the deal ended without a trick for that
+        side (then the final position gives it to the opponents).  While the Matto's payment is
+        pending both piles hold an odd number of cards: the card left over makes no pair yet."""
+        if not self.tricks:
+            return []
+        with_discard = self.position().discard_owner if self.phase == "done" else 0
+        rows = []
+        for side in (0, 1):
+            cards = self.piles[side] + (self.discard if side == with_discard else [])
+            pairs, odd = divmod(len(cards), 2)
+            points = sum(VALUE[c] - 1 for c in cards if VALUE[c]) + pairs
+            count = f"取り札{len(self.piles[side])}枚"
+            if side == with_discard:
+                count += f"＋捨て札{len(self.discard)}枚"
+            rows.append((SIDE_NAMES[side], f"{points}点（{count}" + (f"、2枚1組で{pairs}組と1枚）" if odd else "）")))
+        return rows
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

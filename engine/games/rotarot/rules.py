@@ -40,7 +40,8 @@ def rule(anchor: str) -> RuleRef:
 
 
 VARIANTS = (
-    VariantOption("players", "人数", ((4, "4人（基本）"), (3, "3人（24枚ずつ）")), 4, rule("three-players")),
+    VariantOption("players", "人数", ((4, "4人（基本）"), (3, "3人（24枚ずつ）")), 4, rule("three-players"),
+                  deal_fixed=True),
     VariantOption("overtrump", "切札を上回る義務",
                   ((True, "より強い切札があれば出す（推奨）"), (False, "切札なら何でもよい")), True,
                   rule("must-trump")),

@@ -11,6 +11,7 @@ deal becomes a ``score.Position``, which does the scoring.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 
 from ...cards import TRUMP, Card
 from ...game import Action, GameState, IllegalAction, Later, Variants
@@ -22,6 +23,7 @@ from .rules import (
     BONUS,
     CARDS,
     GAME,
+    HALVES,
     HONOURS,
     MOND,
     NAMING,
@@ -40,7 +42,7 @@ from .rules import (
     seat_name,
     step,
 )
-from .score import Position
+from .score import Position, pts
 
 KEYWORDS = ("pass", *(BID_WORDS[k] for k in BIDS), "enough")
 PHASE_NAMES = {"bid": "ビッド", "take": "ウィドーから取る", "discard": "捨て札", "rtake": "ラムシュの交換（取る）",
@@ -372,6 +374,37 @@ class RotarotState(GameState):
             sheet.totals = {seat_name(s, self.n): 0 for s in range(self.n)}
             return sheet
         return self.position().score()
+
+    def tally(self) -> list[tuple[str, str]]:
+        """Card points so far, once play has begun: the declarer's tricks and discard against the
+        defenders' tricks and the widow cards nobody took (as §2.2 and the widow switch count them);
+        in Ramsch each seat's tricks with Ramsch values, the widow joining the last trick's winner."""
+        if self.phase not in ("play", "done"):
+            return []
+        halves, n = HALVES[self.ramsch], self.n
+        if self.ramsch:
+            counts = [sum(halves[c] for c in pile) for pile in self.piles]
+            rows = [(seat_name(s, n), f"{pts(Fraction(counts[s], 2))}点") for s in range(n)]
+            if self.phase == "done":
+                winner, widow = self.results[-1].winner, sum(halves[c] for c in self.widow)
+                rows[winner] = (seat_name(winner, n), f"{pts(Fraction(counts[winner] + widow, 2))}点"
+                                                      f"（ウィドー{pts(Fraction(widow, 2))}点を含む）")
+            return rows
+        assert self.declarer is not None
+        decl = self.declarer
+        widow = sum(halves[c] for c in self.widow)
+        to_declarer = self.variants["widow_rest"] == "declarer"
+        own = sum(halves[c] for c in self.piles[decl]) + sum(halves[c] for c in self.discard)
+        others = sum(halves[c] for s, pile in enumerate(self.piles) if s != decl for c in pile)
+        rest = "ウィドー6枚" if self.contract == 0 else "使わなかったウィドー"
+        extras = ([] if self.contract == 0 else ["捨て札"]) + ([rest] if to_declarer else [])
+        if to_declarer:
+            own += widow
+        else:
+            others += widow
+        included = f"、{'と'.join(extras)}を含む" if extras else ""
+        return [(f"デクレアラー（席{decl}{included}）", f"{pts(Fraction(own, 2))}点"),
+                ("相手側" + ("" if to_declarer else f"（{rest}を含む）"), f"{pts(Fraction(others, 2))}点")]
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

@@ -1,0 +1,128 @@
+"""ロンバルディアタロットの得点計算の例 (tutorials/lombardia/example-*.yaml): each is a recorded deal
+that the engine replays to the end; its final position is a reachable one, and the deal shows what
+its page says it shows.  Totals are checked against the authors' ``expect`` by the loader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cards import Card
+from engine.games.lombardia import DEALER, LombardiaState, Position
+from engine.tutorials import Example, load
+
+yaml = pytest.importorskip("yaml")
+
+FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "lombardia"
+NAMES = ("basic", "discard-to-opponent", "discard-to-partner", "fool-lost", "seed-reading", "tie")
+FOOL, XXI = Card.parse("F"), Card.parse("T21")
+DEALERS_SIDE, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・席2）"
+
+
+def example(name: str) -> Example:
+    loaded = load(yaml.safe_load((FOLDER / f"example-{name}.yaml").read_text(encoding="utf-8")))
+    assert isinstance(loaded, Example)
+    return loaded
+
+
+def end(name: str) -> tuple[LombardiaState, Position]:
+    ex = example(name)
+    state = ex.state_at(len(ex.lines))
+    assert isinstance(state, LombardiaState) and state.is_terminal()
+    position = state.position()
+    return state, position
+
+
+def fool_trick(state: LombardiaState) -> tuple[int, int, int]:
+    """(trick number from 1, seat that played the Fool, seat that won that trick)."""
+    for number, trick in enumerate(state.tricks, 1):
+        for play in trick.plays:
+            if play.card is FOOL:
+                return number, play.seat, trick.result.winner
+    raise AssertionError("この例では愚者が出ていません")
+
+
+def test_every_example_file_is_covered() -> None:
+    assert sorted(p.name for p in FOLDER.glob("example-*.yaml")) == sorted(f"example-{n}.yaml" for n in NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_example_replays_to_a_reachable_final_position(name: str) -> None:
+    ex = example(name)
+    assert ex.id == f"lombardia-{name}"
+    _, position = end(name)
+    assert position == ex.position
+    again = Position.from_share_code(ex.position.share_code())
+    assert again == ex.position and again.score().totals == ex.expect
+    assert len(ex.lines[0]) == 1 and len(ex.lines[1]) == 2  # the monte, then the dealer's two discards
+    tricks = [line for line in ex.lines if line[0].kind == "play"]
+    assert len(tricks) == 19 and all(len(line) == 4 for line in tricks)  # one trick per line
+
+
+def test_basic_the_dealer_keeps_his_discard_and_gets_the_fool_back_at_once() -> None:
+    state, position = end("basic")
+    assert state.won[DEALER] == 6 and position.discard_owner == DEALER
+    number, seat, winner = fool_trick(state)
+    assert (number, seat, winner) == (5, DEALER, 0)
+    assert state.tricks[0].result.winner == DEALER  # he had a trick before, so he paid at once
+    assert position.owner_of(FOOL) == DEALER
+    assert [str(a) for a in example("basic").lines[7]] == ["give H10"]  # the line after trick 5
+
+
+def test_discard_to_opponent() -> None:
+    state, position = end("discard-to-opponent")
+    assert state.won[DEALER] == 0 and position.last_trick == 2 and position.discard_owner == 2
+    assert len(position.piles[0]) + len(position.piles[2]) == 52  # 54 with the discard: one short set more
+
+
+def test_discard_to_partner_and_the_dealers_fool_stays_with_his_partner() -> None:
+    state, position = end("discard-to-partner")
+    assert state.won[DEALER] == 0 and position.last_trick == 1 and position.discard_owner == 1
+    assert fool_trick(state) == (11, DEALER, 1)
+    assert position.owner_of(FOOL) == 1
+
+
+def test_fool_lost_to_the_opponents() -> None:
+    state, position = end("fool-lost")
+    assert state.won[1] == 0 and not position.piles[1]
+    assert fool_trick(state) == (3, 1, 2)
+    assert position.owner_of(FOOL) == 2
+    # with the Fool exchanged for a blank the dealer's side would have had 35 + 4 = 39 points: +3
+    assert example("fool-lost").expect == {DEALERS_SIDE: -1, OPPONENTS: 1}
+
+
+def test_seed_reading_puts_the_world_with_the_side_that_has_no_odd_pair() -> None:
+    ex = example("seed-reading")
+    state, position = end("seed-reading")
+    assert ex.start.variants["xxi_value"] == 6 and ex.start.variants["odd_pair_scores"] is False
+    assert position.owner_of(XXI) == 2 and state.tricks[0].result.winner == 2
+    assert [len(position.piles[s]) for s in range(4)] == [12, 16, 32, 16] and position.discard_owner == DEALER
+    recommended = ex.state_at(len(ex.lines), {**ex.start.variants, "xxi_value": 5, "odd_pair_scores": True})
+    assert recommended.score().totals == {DEALERS_SIDE: -3, OPPONENTS: 3}
+
+
+def test_tie() -> None:
+    _, position = end("tie")
+    assert [len(position.piles[s]) for s in range(4)] == [24, 20, 16, 16] and position.discard_owner == DEALER
+    assert example("tie").expect == {DEALERS_SIDE: 0, OPPONENTS: 0}
+
+
+def test_the_running_tally_ends_on_the_face_values_counted_by_hand() -> None:
+    # face values listed by hand from each example's final piles (dossier §4.1; XXI = 6 in seed-reading)
+    by_hand = {"basic": (16, 59, 3, 12), "discard-to-opponent": (3, 10, 16, 61), "discard-to-partner": (14, 47, 5, 24),
+               "fool-lost": (10, 36, 9, 35), "seed-reading": (9, 33, 10, 39), "tie": (10, 36, 9, 35)}
+    for name, (n1, p1, n2, p2) in by_hand.items():
+        state, _ = end(name)
+        assert state.tally() == [(DEALERS_SIDE, f"点札{n1}枚、額面の合計{p1}点"),
+                                 (OPPONENTS, f"点札{n2}枚、額面の合計{p2}点")], name
+
+
+def test_the_discard_is_shown_apart_until_its_owner_is_known() -> None:
+    ex = example("discard-to-opponent")  # the dealer never takes a trick: known only after trick 19
+    assert ex.state_at(2).tally() == []  # no trick played yet
+    before_last = ex.state_at(len(ex.lines) - 1).tally()
+    assert len(before_last) == 3 and before_last[2][0].startswith("捨て札") and before_last[2][1] == "額面の合計0点"
+    assert len(ex.state_at(len(ex.lines)).tally()) == 2
+    basic = example("basic")  # the dealer takes trick 1, so from then on the discard is his
+    assert len(basic.state_at(3).tally()) == 2

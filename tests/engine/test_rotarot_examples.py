@@ -1,0 +1,140 @@
+"""ロタロットの得点計算の例 (tutorials/rotarot/example-*.yaml): each is a recorded deal that the engine
+replays to the end; its final position passes the reachability checks, the page's point holds at
+the trick the intro names, and the running card points (``tally``) add up as counted by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.cards import parse_cards
+from engine.games.rotarot import Position, RotarotState
+from engine.tutorials import Example, load, position_from_data
+
+yaml = pytest.importorskip("yaml")  # the files are YAML; the engine itself does not read it (Pyodide)
+
+FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "rotarot"
+NAMES = ("55-and-a-half", "exactly-55", "ramsch", "solo-ultimo-lost", "valat")
+
+
+def example(name: str) -> Example:
+    loaded = load(yaml.safe_load((FOLDER / f"example-{name}.yaml").read_text(encoding="utf-8")))
+    assert isinstance(loaded, Example)
+    return loaded
+
+
+def at(ex: Example, step: int) -> RotarotState:
+    state = ex.state_at(step)
+    assert isinstance(state, RotarotState)
+    return state
+
+
+def test_every_example_is_listed() -> None:
+    assert sorted(p.name for p in FOLDER.glob("example-*.yaml")) == sorted(f"example-{n}.yaml" for n in NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_example_replays_to_a_reachable_position(name: str) -> None:
+    ex = example(name)
+    position = ex.position
+    assert isinstance(position, Position)
+    assert Position.from_share_code(position.share_code()) == position
+    assert at(ex, len(ex.lines)).is_terminal()
+    # bidding and exchange lines first, then exactly one line per trick
+    plays = [line for line in ex.lines if all(a.kind == "play" for a in line)]
+    assert len(plays) == 18 and all(len(line) == 4 for line in plays)
+    assert ex.lines[-18:] == tuple(plays)
+
+
+def test_exactly_55_fails() -> None:
+    ex = example("exactly-55")
+    pos = ex.position
+    assert isinstance(pos, Position)
+    assert (pos.contract, pos.declarer) == (3, 1)
+    assert pos.discard == tuple(parse_cards("C2 CA D2"))  # three pips, 1.5 points
+    assert len(pos.piles[1]) == 44  # 11 tricks
+    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席1、捨て札を含む）", "55点"),
+                                             ("相手側（使わなかったウィドーを含む）", "55点")]
+    assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}
+
+
+def test_55_and_a_half_succeeds_and_the_pagat_was_forced() -> None:
+    ex = example("55-and-a-half")
+    exchange = at(ex, 2)
+    assert exchange.phase == "take" and parse_cards("T1")[0] in exchange.hands[0]  # taken before any choice
+    pos = ex.position
+    assert isinstance(pos, Position)
+    assert (pos.contract, pos.declarer, len(pos.piles[0])) == (2, 0, 36)
+    assert pos.discard == tuple(parse_cards("S6 H9"))
+    # the ninth trick: seat 0 trumps clubs with the Pagat (not the last trick: no ultimo)
+    ninth = at(ex, 3 + 9)
+    assert [(p.seat, str(p.card)) for p in ninth.last_plays] == [(2, "C9"), (3, "CJ"), (0, "T1"), (1, "C4")]
+    assert ninth.results[-1].winner == 0
+    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席0、捨て札を含む）", "55.5点"),
+                                             ("相手側（使わなかったウィドーを含む）", "54.5点")]
+
+
+def test_solo_wins_and_the_pagat_falls_in_the_last_trick() -> None:
+    ex = example("solo-ultimo-lost")
+    pos = ex.position
+    assert isinstance(pos, Position)
+    assert (pos.contract, pos.declarer, pos.discard) == (0, 2, ())
+    assert [(p.seat, str(p.card)) for p in pos.last_trick] == [(2, "F"), (3, "T1"), (0, "CJ"), (1, "DJ")]
+    assert pos.collapse is None and len(pos.piles[2]) == 48
+    # 6 widow cards for the defenders: T14 1, CQ 4, HJ 2, three pips 1.5
+    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席2）", "70点"), ("相手側（ウィドー6枚を含む）", "40点")]
+    assert at(ex, 2).turn == 2  # a Solo declarer leads
+
+
+def test_ramsch_widow_goes_to_the_last_trick() -> None:
+    ex = example("ramsch")
+    pos = ex.position
+    assert isinstance(pos, Position)
+    assert pos.ramsch and pos.last_winner == 0
+    assert set(pos.widow) == set(parse_cards("CN HK HQ DK DQ DN"))  # 3 + 5 + 4 + 5 + 4 + 3 = 24
+    eighth = at(ex, 5 + 8)  # the Sküs is the lowest trump in Ramsch
+    assert [str(p.card) for p in eighth.last_plays] == ["T3", "T18", "F", "T14"]
+    assert eighth.results[-1].winner == 0
+    assert at(ex, len(ex.lines)).tally() == [("席0", "46.5点（ウィドー24点を含む）"), ("席1", "10.5点"),
+                                             ("席2", "19点"), ("席3（ディーラー）", "29点")]
+
+
+def test_the_valat_example_keeps_its_final_position() -> None:
+    """The same end as the typed position the page showed before (old share links open it)."""
+    old = position_from_data("rotarot", {
+        "contract": 1, "declarer": 0, "piles": {0: "rest", 1: [], 2: [], 3: []}, "discard": "S4",
+        "widow": "S2 S3 C2 C3 H2", "last_trick": {"leader": 0, "cards": "T1 S5 S6 S7"},
+        "collapse": {"skus": 0, "mond": 2}})
+    ex = example("valat")
+    assert ex.position == old
+    first = at(ex, 3)
+    assert [(p.seat, str(p.card)) for p in first.last_plays] == [(1, "HK"), (2, "T21"), (3, "HA"), (0, "F")]
+    assert first.collapse == (0, 2)
+
+
+def test_tally_counts_each_side_by_hand() -> None:
+    ex = example("valat")
+    assert at(ex, 1).tally() == []  # the bidding is over, nobody has won or laid away a card yet
+    # the exchange is done: the discarded S4 counts for the declarer, the rest of the widow for the others
+    assert at(ex, 2).tally() == [("デクレアラー（席0、捨て札を含む）", "0.5点"),
+                                 ("相手側（使わなかったウィドーを含む）", "2.5点")]
+    # after the first trick: HK 5 + T21 5 + HA 0.5 + F 5, and the discarded S4 0.5 → 16;
+    # the five widow cards S2 S3 C2 C3 H2 nobody took → 2.5
+    assert at(ex, 3).tally() == [("デクレアラー（席0、捨て札を含む）", "16点"),
+                                 ("相手側（使わなかったウィドーを含む）", "2.5点")]
+    other = ex.state_at(3, {**ex.start.variants, "widow_rest": "declarer"})
+    assert other.tally() == [("デクレアラー（席0、捨て札と使わなかったウィドーを含む）", "18.5点"), ("相手側", "0点")]
+    # Ramsch: the first trick D10 D4 D9 D3 goes to seat 3 (red pips: the lower, the stronger), 4 × 0.5
+    ramsch = example("ramsch")
+    assert at(ramsch, 5).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "0点")]
+    assert at(ramsch, 6).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "2点")]
+    assert at(ramsch, 4).tally() == []  # still exchanging
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_final_tally_covers_the_whole_pack(name: str) -> None:
+    state = at(example(name), len(example(name).lines))
+    total = sum(Fraction(value.split("点")[0]) for _, value in state.tally())
+    assert total == (105 if state.ramsch else 110)
