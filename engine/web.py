@@ -227,6 +227,7 @@ def _moment(example: Example, state: GameState, step: int) -> str:
             before.apply(action)
             events += map(str, before.log[seen:])
     plays, caption, winner = state.table()
+    events = [e for e in events if not (caption and e.endswith(caption))]  # the table says it once already
     tally = "".join(f"<li>{escape(name)}: {escape(value)}</li>" for name, value in state.tally())
     return ('<div class="tf-moment">'
             + ('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>" if events else "")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import random
 import sys
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
 from engine import share
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, GameState, Variants
 from engine.games.lombardia import LombardiaState
+from engine.tutorials import Example, Lesson, load_all
 
 
 def hands_with(*fixed: str | Sequence[str], sizes: Sequence[int] = (19, 19, 19, 21)) -> list[list[Card]]:
@@ -161,3 +165,35 @@ def tampered(code: str, rng: random.Random) -> str:
         else:
             payload[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
     return share.encode(tag, bytes(payload))
+
+
+def tutorial_files() -> list[tuple[str, Any]]:
+    """The site's tutorial files as [name, data]: YAML read here in CPython; under Pyodide (no YAML
+    parser) the JSON that tests/pyodide_node/export_tutorials.py wrote, mounted at /repo/tutorials-json."""
+    if sys.platform == "emscripten":
+        text = Path("/repo/tutorials-json/tutorials.json").read_text(encoding="utf-8")
+        return [(name, data) for name, data in json.loads(text)]
+    import pytest
+
+    yaml = pytest.importorskip("yaml")
+    root = Path(__file__).resolve().parents[2]
+    return [(p.relative_to(root).as_posix(), yaml.safe_load(p.read_text(encoding="utf-8")))
+            for p in sorted((root / "tutorials").glob("*/*.yaml"))]
+
+
+@functools.cache
+def site_tutorials() -> dict[str, Lesson | Example]:
+    """Every lesson and example of the site, validated (so every example replayed) by the engine."""
+    return load_all(tutorial_files())
+
+
+def site_example(game: str, name: str) -> Example:
+    """tutorials/<game>/example-<name>.yaml, replayed by the engine (its id is ``<game>-<name>``)."""
+    found = site_tutorials()[f"{game}-{name}"]
+    assert isinstance(found, Example)
+    return found
+
+
+def site_example_names(game: str) -> list[str]:
+    return sorted(ident.removeprefix(f"{game}-") for ident, t in site_tutorials().items()
+                  if isinstance(t, Example) and t.game == game)

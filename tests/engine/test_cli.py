@@ -114,3 +114,31 @@ def test_share_decode_json_of_a_finished_deal_is_one_document(capsys: pytest.Cap
     decoded = json.loads(capsys.readouterr().out)
     assert decoded["terminal"] is True and decoded["actions"] == ["monte"] * 4
     assert set(decoded["sheet"]["totals"].values()) == {"0"}
+
+
+def test_record_prints_an_example_that_replays_once_expect_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    yaml = pytest.importorskip("yaml")  # example files are YAML (no PyYAML under Pyodide)
+    assert main(["record", "lhombre", "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    data = yaml.safe_load(text)
+    assert data["kind"] == "example" and data["expect"] == {} and len(data["actions"]) > 1
+    path = tmp_path / "recorded.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, err = run_cli(["replay", "lhombre", str(path)], capsys)
+    assert code == 2 and "expect" in err  # the author has to compute the totals
+    comment = next(line for line in text.splitlines() if line.startswith("# エンジンの計算では "))
+    pairs = comment.removeprefix("# エンジンの計算では ").split("。")[0].split(", ")
+    data["expect"] = dict(pair.rsplit(": ", 1) for pair in pairs)  # what the comment says the engine computes
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["replay", "lhombre", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{data['title']}（lhombre、{len(data['actions'])}行）") and "合計" in out
+
+
+def test_replay_refuses_what_is_no_example_of_that_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = position_file(tmp_path)
+    code, err = run_cli(["replay", "lombardia", str(path)], capsys)
+    assert code == 2 and err.startswith("エラー: ") and has_japanese(err)
+    code, err = run_cli(["record", "lombardia"], capsys)
+    assert code == 2 and "--seed" in err

@@ -8,28 +8,16 @@ switches that change its sheet or forbid its deal, which the widget door shows o
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import site_tutorials, tutorial_files
 
 from engine import web
 from engine.games import GAMES
-from engine.tutorials import Example, TutorialError, load, load_all
+from engine.tutorials import Example, TutorialError, load
 
-
-def tutorial_files() -> list[tuple[str, Any]]:
-    if sys.platform == "emscripten":
-        return [(name, data) for name, data in
-                json.loads(Path("/repo/tutorials-json/tutorials.json").read_text(encoding="utf-8"))]
-    yaml = pytest.importorskip("yaml")
-    root = Path(__file__).resolve().parents[2]
-    return [(p.relative_to(root).as_posix(), yaml.safe_load(p.read_text(encoding="utf-8")))
-            for p in sorted((root / "tutorials").glob("*/*.yaml"))]
-
-
-TUTORIALS = load_all(tutorial_files())
+TUTORIALS = site_tutorials()
 EXAMPLES = sorted(ident for ident, t in TUTORIALS.items() if isinstance(t, Example))
 
 

@@ -6,19 +6,16 @@ are the ones counted by hand."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import site_example, site_example_names
 from test_lhombre import deal
 
 from engine.cards import TRUMP
 from engine.games.lhombre import BY_WORD, LHombreState, Position
-from engine.tutorials import Example, load, position_from_data
+from engine.tutorials import Example, position_from_data
 
-yaml = pytest.importorskip("yaml")  # the files are YAML; the engine itself does not read it (Pyodide)
-
-FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "lhombre"
 FH, MH, RH = "フォアハンド", "ミドルハンド", "バックハンド"
 
 # What each example showed before it became a played deal (the typed positions of the old files):
@@ -40,9 +37,7 @@ OLD: dict[str, dict[str, Any]] = {
 
 
 def example(name: str) -> Example:
-    loaded = load(yaml.safe_load((FOLDER / f"example-{name}.yaml").read_text(encoding="utf-8")))
-    assert isinstance(loaded, Example)
-    return loaded
+    return site_example("lhombre", name)
 
 
 def at(ex: Example, step: int) -> LHombreState:
@@ -61,7 +56,7 @@ def counts(ex: Example, step: int) -> tuple[int, ...]:
 
 
 def test_every_example_is_listed() -> None:
-    assert sorted(p.name for p in FOLDER.glob("example-*.yaml")) == sorted(f"example-{n}.yaml" for n in OLD)
+    assert site_example_names("lhombre") == sorted(OLD)
 
 
 @pytest.mark.parametrize("name", sorted(OLD))

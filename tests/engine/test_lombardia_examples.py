@@ -4,26 +4,20 @@ its page says it shows.  Totals are checked against the authors' ``expect`` by t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import site_example, site_example_names
 
 from engine.cards import Card
 from engine.games.lombardia import DEALER, LombardiaState, Position
-from engine.tutorials import Example, load
+from engine.tutorials import Example
 
-yaml = pytest.importorskip("yaml")
-
-FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "lombardia"
 NAMES = ("basic", "discard-to-opponent", "discard-to-partner", "fool-lost", "seed-reading", "tie")
 FOOL, XXI = Card.parse("F"), Card.parse("T21")
 DEALERS_SIDE, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・席2）"
 
 
 def example(name: str) -> Example:
-    loaded = load(yaml.safe_load((FOLDER / f"example-{name}.yaml").read_text(encoding="utf-8")))
-    assert isinstance(loaded, Example)
-    return loaded
+    return site_example("lombardia", name)
 
 
 def end(name: str) -> tuple[LombardiaState, Position]:
@@ -44,7 +38,7 @@ def fool_trick(state: LombardiaState) -> tuple[int, int, int]:
 
 
 def test_every_example_file_is_covered() -> None:
-    assert sorted(p.name for p in FOLDER.glob("example-*.yaml")) == sorted(f"example-{n}.yaml" for n in NAMES)
+    assert site_example_names("lombardia") == sorted(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import played_out, random_state, uniform
+from helpers import played_out, random_state, site_example, uniform
 
 from engine import share
 from engine.__main__ import main
@@ -20,7 +20,7 @@ from engine.cards import Card, Pack, parse_cards
 from engine.game import TAKE_MARK, Action, IllegalAction
 from engine.games.napoletanisch import NapoletanischState, Position, splits_into_captures
 from engine.plaindata import TutorialError
-from engine.tutorials import Example, load, position_from_data
+from engine.tutorials import Example, position_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = Pack.TAROCK54
@@ -114,11 +114,7 @@ FINAL: dict[str, dict[str, Any]] = {
 
 
 def example(name: str) -> Example:
-    yaml = pytest.importorskip("yaml")  # the files are YAML; the engine itself does not read it (Pyodide)
-    loaded = load(yaml.safe_load((ROOT / "tutorials" / "napoletanisch" / f"example-{name}.yaml")
-                                 .read_text(encoding="utf-8")))
-    assert isinstance(loaded, Example)
-    return loaded
+    return site_example("napoletanisch", name)
 
 
 @pytest.mark.parametrize("name", sorted(PLAYED))

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import site_example
 
 from engine import share
 from engine.__main__ import main
 from engine.cards import Card, Pack, format_cards
 from engine.game import Action
 from engine.games.ottocento import OttocentoState, Position, card_value
-from engine.tutorials import Example, TutorialError, load, position_from_data
+from engine.tutorials import Example, TutorialError, position_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
 DEALER, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・席2）"
@@ -24,11 +25,7 @@ DEALER, OPPONENTS = "ディーラー側（席1・席3）", "相手側（席0・�
 
 def example(name: str) -> Example:
     """One of tutorials/ottocento/example-*.yaml, loaded (and so replayed line by line) by the engine."""
-    yaml = pytest.importorskip("yaml")
-    data = yaml.safe_load((ROOT / "tutorials" / "ottocento" / f"example-{name}.yaml").read_text(encoding="utf-8"))
-    loaded = load(data)
-    assert isinstance(loaded, Example)
-    return loaded
+    return site_example("ottocento", name)
 
 
 # --- the scoring examples: deals played out, ending where the typed positions of old ended -------

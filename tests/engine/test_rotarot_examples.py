@@ -5,24 +5,19 @@ the trick the intro names, and the running card points (``tally``) add up as cou
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from helpers import site_example, site_example_names
 
 from engine.cards import parse_cards
 from engine.games.rotarot import Position, RotarotState
-from engine.tutorials import Example, load, position_from_data
+from engine.tutorials import Example, position_from_data
 
-yaml = pytest.importorskip("yaml")  # the files are YAML; the engine itself does not read it (Pyodide)
-
-FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "rotarot"
 NAMES = ("55-and-a-half", "exactly-55", "ramsch", "solo-ultimo-lost", "valat")
 
 
 def example(name: str) -> Example:
-    loaded = load(yaml.safe_load((FOLDER / f"example-{name}.yaml").read_text(encoding="utf-8")))
-    assert isinstance(loaded, Example)
-    return loaded
+    return site_example("rotarot", name)
 
 
 def at(ex: Example, step: int) -> RotarotState:
@@ -32,7 +27,7 @@ def at(ex: Example, step: int) -> RotarotState:
 
 
 def test_every_example_is_listed() -> None:
-    assert sorted(p.name for p in FOLDER.glob("example-*.yaml")) == sorted(f"example-{n}.yaml" for n in NAMES)
+    assert site_example_names("rotarot") == sorted(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
