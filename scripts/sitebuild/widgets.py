@@ -157,8 +157,8 @@ def _widget(attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Exam
                           f"{'練習' if kind == 'lesson' else '例'}です。")
     extra, body, start = "", "", ""
     if isinstance(tutorial, Lesson):
-        n = tutorial.next_stop(0)
-        extra = f' data-n="{n}"'
+        n = tutorial.next_stop(0)  # the code lets a link made before the first move open the lesson's start
+        extra = f' data-n="{n}" data-code="{escape(tutorial.state_at(n).share_code())}"'
         body = web.lesson_intro(tutorial, root)
         start = '<button type="button" class="md-button tf-restart" data-action="restart">最初から</button>'
     else:

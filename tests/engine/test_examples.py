@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers import site_tutorials, tutorial_files
 
-from engine import web
+from engine import records, web
 from engine.games import GAMES
 from engine.tutorials import Example, TutorialError, load
 
@@ -99,3 +99,12 @@ def test_running_scores_only_where_the_game_keeps_them() -> None:
     assert error.value.where() == "before"
     game_end = example("ottocento-game-end")
     assert any("累計" in step.label for step in game_end.position.score().steps)
+
+
+@pytest.mark.parametrize("ident", EXAMPLES)
+def test_replay_prints_every_line_and_the_sheet(ident: str) -> None:
+    ex = example(ident)
+    text = records.replay(ex)
+    assert text.startswith(f"{ex.title}（{ex.game}、{len(ex.lines)}行）")
+    assert all(f"\n{n:>3}: " in text for n in range(1, len(ex.lines) + 1))
+    assert text.endswith(ex.position.score().to_text())

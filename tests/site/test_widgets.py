@@ -120,3 +120,14 @@ def test_pages_are_complete_without_javascript(site_url: str) -> None:
     assert html.count('class="tf-sheet"') == 6 and html.count("<svg") > 400
     lessons = urlopen(f"{site_url}/lombardia/lessons/").read().decode("utf-8")
     assert lessons.count('class="tf-hand"') >= 2 and 'data-card="C3"' in lessons
+
+
+def test_a_lesson_link_made_before_the_first_move_opens_its_start(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.goto(f"{site_url}/lombardia/lessons/")
+    progress = page.locator("#lesson-obligations .tf-progress").inner_text()
+    reopen_share_link(page, "lesson-obligations")
+    assert "s=undefined" not in page.url and "s=loG" in page.url
+    expect(page.locator("#lesson-obligations .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
+    expect(page.locator("#lesson-obligations .tf-progress")).to_have_text(progress)
+    expect(page.locator("#lesson-obligations .tf-error")).to_be_hidden()
