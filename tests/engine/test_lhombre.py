@@ -453,3 +453,10 @@ def test_cli_scores_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     sheet = json.loads(capsys.readouterr().out)
     assert sheet["totals"] == {FH: "3", MH: "-6", RH: "3"}
     assert any("大失敗" in step["label"] for step in sheet["steps"])
+
+
+def test_in_nolo_the_black_aces_are_plain_aces_by_name() -> None:
+    assert SUITINGS[""].naming.name(Card.parse("SA")) == "スペードのA"
+    assert SUITINGS[""].naming.name(Card.parse("CA")) == "クラブのA"
+    assert SUITINGS["H"].naming.name(Card.parse("SA")).startswith("スパディエ")
+    assert SUITINGS["H"].naming.name(Card.parse("CA")).startswith("バスタ")

@@ -139,7 +139,8 @@ def _suiting(trump: str) -> Suiting:
         for i, card in enumerate(cards):
             suit_of[card], strength[card] = suit, len(cards) - i
     matadors = trumps[:3]
-    specials: dict[str, str] = dict(NAMING.specials)
+    # Spadille and basta are named so only where they are matadors: in nolo they are plain aces.
+    specials: dict[str, str] = dict(NAMING.specials) if trump else {}
     if trump:
         specials[str(trumps[1])] = f"マニエ（{NAMING.name(trumps[1])}）"
         if trump in ("H", "D"):
