@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from .game import Action, GameState, Variants
 from .games import GAMES
-from .tutorials import LINE_SEPARATOR, Example
+from .tutorials import LINE_SEPARATOR, Example, heard
 
 
 def played_lines(state: GameState, rng: random.Random) -> list[list[Action]]:
@@ -79,10 +79,10 @@ def replay(example: Example) -> str:
     state = example.start.clone()
     out = [f"{example.title}（{example.game}、{len(example.lines)}行）"]
     for number, line in enumerate(example.lines, 1):
-        seen, words = len(state.log), []
+        words, said = [], []
         for action in line:
             words.append(f"{state.seat_label(state.current_player())} {state.describe(action)}")
-            state.apply(action)
+            said += heard(state, action)
         out.append(f"{number:>3}: " + "、".join(words))
-        out += [f"     {said}" for said in map(str, state.log[seen:])]
+        out += [f"     {line_said}" for line_said in said]
     return "\n".join([*out, "", example.final(state).score().to_text()])

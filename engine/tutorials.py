@@ -125,6 +125,15 @@ class Example:
         itself (the number of players) are in neither: a recorded deal keeps them."""
         return self._effects
 
+    def moment(self, step: int, variants: Variants | None = None) -> tuple[GameState, list[str]]:
+        """The deal after ``step`` lines and what its last line did, in words (one replay)."""
+        state = self.state_at(max(step - 1, 0), variants)
+        words: list[str] = []
+        for action in self.lines[step - 1] if step else ():
+            words.append(f"{state.seat_label(state.current_player())}: {state.describe(action)}")
+            words += heard(state, action)
+        return state, words
+
     def step_of(self, state: GameState) -> int:
         """How many lines ``state`` has played; ShareError if it is not a moment of this deal."""
         done, taken = 0, list(state.history)
@@ -277,6 +286,13 @@ def _in_match(position: ScoredPosition, match: Mapping[str, Any] | None) -> Scor
         raise TutorialError(("before",), "このゲームの例には before（それまでの累計）は書けません。")
     found: ScoredPosition = with_match(match)
     return found
+
+
+def heard(state: GameState, action: Action) -> list[str]:
+    """Apply ``action`` to ``state`` and return what the game then says (a trick's winner ...)."""
+    seen = len(state.log)
+    state.apply(action)
+    return [str(line) for line in state.log[seen:]]
 
 
 LINE_SEPARATOR = ","  # several actions on one line of ``actions``: "C3, S7, H8, T2" (a trick)

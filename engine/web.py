@@ -19,7 +19,7 @@ from .game import Action, GameState, IllegalAction, ScoredPosition, VariantOptio
 from .games import GAMES
 from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
-from .tutorials import Example, Lesson, load_all
+from .tutorials import Example, Lesson, heard, load_all
 
 _TUTORIALS: dict[str, Lesson | Example] = {}
 
@@ -118,8 +118,10 @@ def example_op(data: dict[str, Any]) -> dict[str, Any]:
         variants |= _variants_from_indices(example.game, data["variants"])
     if isinstance(data.get("step"), int):
         step = max(0, min(int(data["step"]), len(example.lines)))
-    state = _replayed(example, step, variants)
-    return {"html": example_body(example, state, step, root), "code": state.share_code(), "step": step,
+    if variants != example.start.variants:
+        _playable(example, variants)
+    state, words = example.moment(step, variants)
+    return {"html": example_body(example, state, step, words, root), "code": state.share_code(), "step": step,
             "steps": len(example.lines), "notice": notice}
 
 
@@ -144,14 +146,13 @@ def _kept(example: Example, variants: Variants) -> Variants:
             for o in GAMES[example.game].VARIANTS}
 
 
-def _replayed(example: Example, step: int, variants: Variants) -> GameState:
-    """The recorded deal after ``step`` lines under ``variants``; a rule that forbids one of its actions
-    is told to the reader (the widget then puts the menu back)."""
+def _playable(example: Example, variants: Variants) -> None:
+    """The recorded deal must be playable to its end under other ``variants``; a rule that forbids one of
+    its actions is told to the reader (the widget then puts the menu back)."""
     try:
-        state = example.state_at(len(example.lines), variants)
+        example.state_at(len(example.lines), variants)
     except IllegalAction as error:
         raise BadRequest(f"このヴァリアントでは、記録したディールのとおりに遊べません: {error}") from None
-    return state if step == len(example.lines) else example.state_at(step, variants)
 
 
 def _varied(position: ScoredPosition, variants: Variants) -> ScoredPosition:
@@ -195,13 +196,14 @@ def variant_controls(options: Sequence[VariantOption], variants: Variants, uncha
             f'<p class="tf-variant-print">{escape("／".join(chosen))}</p></fieldset>')
 
 
-def example_body(example: Example, state: GameState, step: int, root: str) -> str:
-    """The intro, the step control and this moment of the deal; at the end the sheet."""
+def example_body(example: Example, state: GameState, step: int, words: list[str], root: str) -> str:
+    """The intro, the step control and this moment of the deal (``words``: what its last line did,
+    Example.moment); at the end the sheet."""
     offered, unchanged = example.variant_effects()
     done = step == len(example.lines)
     parts = [f'<div class="tf-intro">{render.paragraphs(example.intro)}</div>',
              render.stepper(step, len(example.lines), _step_label(example, step)),
-             _moment(example, state, step)]
+             _moment(example.game, state, words)]
     if done:
         parts.append(position_view(example.game, example.final(state)))
     parts.append(variant_controls([o for o in GAMES[example.game].VARIANTS if o.name in offered], state.variants,
@@ -216,22 +218,14 @@ def _step_label(example: Example, step: int) -> str:
     return "配り終えたところ" if step == 0 else "ディールの終わり" if step == total else f"{step} / {total}"
 
 
-def _moment(example: Example, state: GameState, step: int) -> str:
+def _moment(game: str, state: GameState, words: list[str]) -> str:
     """What the last line did (in words), the table after it and the running card points."""
-    events: list[str] = []
-    if step:
-        before = example.state_at(step - 1, state.variants)
-        for action in example.lines[step - 1]:
-            seen, actor = len(before.log), before.current_player()
-            events.append(f"{before.seat_label(actor)}: {before.describe(action)}")
-            before.apply(action)
-            events += map(str, before.log[seen:])
     plays, caption, winner = state.table()
-    events = [e for e in events if not (caption and e.endswith(caption))]  # the table says it once already
+    events = [e for e in words if not (caption and e.endswith(caption))]  # the table says it once already
     tally = "".join(f"<li>{escape(name)}: {escape(value)}</li>" for name, value in state.tally())
     return ('<div class="tf-moment">'
             + ('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>" if events else "")
-            + render.trick(plays, example.game, caption, winner)
+            + render.trick(plays, game, caption, winner)
             + (f'<ul class="tf-tally" aria-label="ここまでの集計">{tally}</ul>' if tally else "")
             + "</div>")
 
@@ -316,12 +310,10 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
     state = lesson.state_at(previous)
     events: list[str] = []
     for step in lesson.script[previous:n]:
-        seen = len(state.log)
         actor = state.current_player()
         line = f"{'あなた' if actor == lesson.reader else state.seat_label(actor)}: {state.describe(step.action)}"
-        state.apply(step.action)
-        events.append(f"{line}。{step.note}" if step.note else line)
-        events += map(str, state.log[seen:])
+        said = heard(state, step.action)
+        events += [f"{line}。{step.note}" if step.note else line, *said]
     plays, caption, winner = state.table()
     done = n >= len(lesson.script)
     parts = [f'<p class="tf-progress">{_progress(lesson, n)}</p>']

@@ -163,9 +163,10 @@ def _widget(attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Exam
         start = '<button type="button" class="md-button tf-restart" data-action="restart">最初から</button>'
     else:
         assert isinstance(tutorial, Example)
-        end = tutorial.state_at(len(tutorial.lines))  # pre-rendered at the end: the sheet reads without WASM
-        extra = f' data-code="{escape(end.share_code())}" data-step="{len(tutorial.lines)}"'
-        body = web.example_body(tutorial, end, len(tutorial.lines), root)
+        last = len(tutorial.lines)  # pre-rendered at the end: the sheet reads without WASM
+        end, words = tutorial.moment(last)
+        extra = f' data-code="{escape(end.share_code())}" data-step="{last}"'
+        body = web.example_body(tutorial, end, last, words, root)
     status = f"はじめて操作したときに、Python 実行環境（約{download_mb:.1f}MB、初回のみ）を読み込みます。"
     return (
         f'<div class="trionfi-widget" id="{escape(ident)}" data-widget="{kind}" data-game="{tutorial.game}" '
