@@ -1,5 +1,6 @@
-"""Command line: ``python -m engine score lombardia FILE``, ``share decode CODE``, ``record GAME --seed N``
-and ``replay GAME FILE`` (see engine.records).
+"""Command line: ``python -m engine score lombardia FILE``, ``share decode CODE``, ``record GAME --seed N``,
+``replay GAME FILE`` (see engine.records), ``play GAME --seed N`` (engine.console) and ``bots GAME --deals N``
+(engine.bots.strength).
 
 FILE is a final position in JSON, or in YAML when PyYAML is installed (the engine itself
 needs only the standard library; YAML is a convenience of the command line).
@@ -14,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import records
+from . import console, records
+from .bots import BOTS, strength
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .plaindata import JsonError, parse_json
@@ -105,6 +107,13 @@ def decode(code: str, as_json: bool) -> None:
         print(sheet.to_text())
 
 
+def bots_cmd(game: str, deals: int, seed: int, as_json: bool) -> None:
+    if deals < 1:
+        raise ValueError("--deals は1以上です。")
+    figures = strength(BOTS[game], deals, seed)
+    print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with its error messages in Japanese (exit 2, like every other refusal)."""
 
@@ -128,7 +137,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ share decode CODE [--json] ／ "
-         "record <ゲーム> --seed N ／ replay <ゲーム> FILE")
+         "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ play <ゲーム> --seed N [--seat S] [--bots all] ／ "
+         "bots <ゲーム> --deals N [--seed S] [--json]")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,9 +158,23 @@ def main(argv: list[str] | None = None) -> int:
     replay_parser = commands.add_parser("replay", help="例のディールを1行ずつ言葉で示し、採点表を出す", usage=USAGE)
     replay_parser.add_argument("game", choices=sorted(GAMES))
     replay_parser.add_argument("file")
+    play_parser = commands.add_parser("play", help="対局練習を端末で遊ぶ", usage=USAGE)
+    play_parser.add_argument("game", choices=sorted(BOTS))
+    play_parser.add_argument("--seed", type=int, required=True)
+    play_parser.add_argument("--seat", type=int, default=0)
+    play_parser.add_argument("--bots", choices=["all"])
+    bots_parser = commands.add_parser("bots", help="コンピューターの強さを測る（無作為な相手と対戦）", usage=USAGE)
+    bots_parser.add_argument("game", choices=sorted(BOTS))
+    bots_parser.add_argument("--deals", type=int, required=True)
+    bots_parser.add_argument("--seed", type=int, default=1)
+    bots_parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        if args.command == "score":
+        if args.command == "play":
+            console.play(args.game, args.seed, None if args.bots else args.seat, {})
+        elif args.command == "bots":
+            bots_cmd(args.game, args.deals, args.seed, args.json)
+        elif args.command == "score":
             score(args.game, args.file, args.json)
         elif args.command == "record":
             record_cmd(args.game, args.seed)

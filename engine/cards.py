@@ -205,11 +205,11 @@ class Naming:
 ITALIAN_SUITS = {"S": "ソード", "C": "バトン", "H": "カップ", "D": "コイン"}
 FRENCH_SUITS = {"S": "スペード", "C": "クラブ", "H": "ハート", "D": "ダイヤ"}
 ITALIAN_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "A"}
-FRENCH_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "ナイト", JACK: "ジャック", 1: "A"}
+FRENCH_COURTS = {KING: "キング", QUEEN: "クイーン", CAVALIER: "カバロ", JACK: "ジャック", 1: "A"}
 
 ITALIAN_TAROT = Naming(ITALIAN_SUITS, ITALIAN_COURTS, {"F": "愚者"})
-FRENCH_TAROCK = Naming(FRENCH_SUITS, FRENCH_COURTS, {"F": "スキース"}, trump_word="タロック",
-                       roman_trumps=False, french=True, fool_face="スキース", trump_group="タロックとスキース")
+FRENCH_TAROCK = Naming(FRENCH_SUITS, FRENCH_COURTS, {"F": "スキュース"}, trump_word="タロック",
+                       roman_trumps=False, french=True, fool_face="スキュース", trump_group="タロックとスキュース")
 FRENCH_PLAIN = Naming(FRENCH_SUITS, FRENCH_COURTS, {}, french=True)
 
 # Names per game id (the ids of engine.games.GAMES); each game module owns its entry's wording.

@@ -47,6 +47,12 @@ class Action(NamedTuple):
         return f"{text} {TAKE_WORD} {' '.join(map(str, self.take))}" if self.take else text
 
 
+def why_not(action: Action) -> str:
+    """The heading of a refusal shown to a reader: a card is not playable, a word (a bid, a declaration,
+    the monte) not choosable."""
+    return "なぜ出せない？" if action.card is not None else "なぜ選べない？"
+
+
 class Later:
     """A log line worded only when someone reads it (``str``): random play, tests and the
     computer opponents never read the log, so they never pay for its Japanese sentences."""
@@ -263,6 +269,14 @@ class GameState(ABC):
 
     def describe(self, action: Action) -> str:
         return str(action)
+
+    def describe_for(self, action: Action, viewer: int) -> str:
+        """``describe`` as ``viewer`` may learn it: a card another seat discards is laid face down, so a
+        lesson's log or the practice table tells only that a card was discarded (the engine's own log
+        lines never name discarded cards either)."""
+        if action.kind == "discard" and self.current_player() != viewer:
+            return "札を1枚、裏向きに捨てる"
+        return self.describe(action)
 
     def unavailable_words(self) -> list[Action]:
         """Word actions of this phase that are not allowed now but a reader may look for (a bid the

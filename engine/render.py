@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .cards import FOOL, SUITS, TRUMP, Card, Naming, Pack, naming_for
+from .game import VariantOption, Variants
 from .scoresheet import ScoreSheet, format_signed
 
 LETTERS = {14: "K", 13: "Q", 12: "C", 11: "J", 1: "A"}
@@ -64,7 +65,9 @@ def card_svg(card: Card, naming: Naming) -> str:
         body = (f'<rect class="tf-face" x="1.5" y="1.5" width="61" height="93" rx="6" stroke="{colour}"/>'
                 f'<text x="6" y="20" font-size="17" font-weight="700" fill="{colour}">{rank}</text>'
                 f'{_suit_sign(card.suit, naming.french, 13, 32, 0.5)}{centre}')
-    return (f'<svg class="tf-svg" viewBox="0 0 64 96" role="img" aria-label="{title}">'
+    # data-search-exclude: the site search skips card pictures; their title and face letters would fill
+    # search snippets with 「切札XX20XX」.
+    return (f'<svg class="tf-svg" viewBox="0 0 64 96" role="img" aria-label="{title}" data-search-exclude>'
             f'<title>{title}</title>{body}</svg>')
 
 
@@ -179,3 +182,24 @@ def paragraphs(text: str) -> str:
     """Author text (lesson prompts, notes) as escaped paragraphs; blank lines separate them."""
     parts = [p.strip() for p in text.split("\n\n") if p.strip()]
     return "".join(f"<p>{escape(p)}</p>" for p in parts)
+
+
+def variant_controls(options: Sequence[VariantOption], variants: Variants, unchanged: Sequence[str] = ()) -> str:
+    """The variant menus, the chosen values in words for print, and which switches would change nothing."""
+    items, chosen = [], []
+    for option in options:
+        current = option.index(variants[option.name])
+        choices = "".join(
+            f'<option value="{i}"{" selected" if i == current else ""}>{escape(label)}</option>'
+            for i, (_, label) in enumerate(option.choices)
+        )
+        items.append(f'<label class="tf-variant">{escape(option.label)} '
+                     f'<select data-variant="{escape(option.name)}">{choices}</select></label>')
+        chosen.append(f"{option.label}: {option.choices[current][1]}")
+    names = "、".join(f"「{n}」" for n in unchanged)
+    note = f'<p class="tf-variant-note">この例では{names}を変えても結果は同じです。</p>' if unchanged else ""
+    if not items:
+        return f'<div class="tf-variants">{note}</div>' if note else ""
+    return (f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}'
+            f'<p class="tf-variant-message" role="status"></p>{note}'
+            f'<p class="tf-variant-print">{escape("／".join(chosen))}</p></fieldset>')

@@ -10,14 +10,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as field_of
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
+from types import MappingProxyType
 from typing import Any
 
+from .cards import Card, naming_for
 from .game import Action, GameState, IllegalAction, ScoredPosition, Variants, VariantValue
 from .games import GAMES
 from .plaindata import Path, Tracked, TutorialError, by_seat, cards, field
-from .scoresheet import Number
+from .scoresheet import Number, RuleRef, rule_ref
 from .share import ShareError
 
 __all__ = ["Example", "Lesson", "ScoredPosition", "TutorialError", "load", "load_all", "position_from_data"]
@@ -25,13 +28,22 @@ __all__ = ["Example", "Lesson", "ScoredPosition", "TutorialError", "load", "load
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
+OTHER_MOVE = "その手もルール上は指せますが、この練習では別の手を考えてみましょう。"
+
+
 @dataclass(frozen=True)
 class ScriptStep:
     action: Action
     reader: bool
     prompt: str
-    hint: str
+    hint: str  # for any other legal choice: names no card, so it never talks about a card not chosen
     note: str
+    hints: Mapping[Action, str] = field_of(default_factory=lambda: MappingProxyType({}))  # per wrong choice
+    marks: bool = True  # False: the hand is not marked legal/illegal (a question about which cards are legal)
+
+    def hint_for(self, action: Action) -> str:
+        """What the coach says to a legal choice that is not the lesson's: its own hint, else the general one."""
+        return self.hints.get(action) or self.hint or OTHER_MOVE
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,7 @@ class Lesson:
     reader: int
     start: GameState
     script: tuple[ScriptStep, ...]
+    rules: tuple[RuleRef, ...] = ()  # the sections of the game's rules page this lesson exercises
 
     def state_at(self, n: int) -> GameState:
         state = self.start.clone()
@@ -200,7 +213,19 @@ def load_lesson(data: Mapping[str, Any]) -> Lesson:
     if not any(step.reader for step in script):
         raise TutorialError(("script",), "読者が選ぶ手（expect）が1つもありません。")
     return Lesson(ident, game, title, field(data, "intro", ()),
-                  field(data, "outro", (), required=False, default=""), reader, start, tuple(script))
+                  field(data, "outro", (), required=False, default=""), reader, start, tuple(script),
+                  _rule_refs(game, field(data, "rules", (), list)))
+
+
+def _rule_refs(game: str, anchors: list[Any]) -> tuple[RuleRef, ...]:
+    """``rules: [follow, fool-exchange]``: headings (ids) of the game's rules page the lesson exercises;
+    the site links each of those sections to the lesson (the build checks that the ids exist)."""
+    if not anchors:
+        raise TutorialError(("rules",), "rules には、この練習で使うルールの節（見出しの id）を1つ以上書きます。")
+    for i, anchor in enumerate(anchors):
+        if not isinstance(anchor, str) or not _ID.match(anchor):
+            raise TutorialError(("rules", i), "rules の項目は見出しの id（半角英小文字・数字・ハイフン）です。")
+    return tuple(rule_ref(game, anchor) for anchor in anchors)
 
 
 def _lesson_start(cls: type[GameState], data: Mapping[str, Any], variants: Variants) -> GameState:
@@ -227,7 +252,7 @@ def _step(state: GameState, text: str, path: Path) -> Action:
 def _script_step(state: GameState, item: Any, reader: int, path: Path) -> ScriptStep:
     if not isinstance(item, Mapping) or ("play" in item) == ("expect" in item):
         raise TutorialError(path, "各手順には play（台本の手）か expect（読者の手）のどちらか一方を書きます。")
-    unknown = set(item) - {"play", "expect", "prompt", "hint", "note"}
+    unknown = set(item) - {"play", "expect", "prompt", "hint", "note", "hints", "marks"}
     if unknown:
         raise TutorialError((*path, sorted(unknown)[0]), f"「{sorted(unknown)[0]}」は手順に書けない項目です。")
     is_reader = "expect" in item
@@ -237,9 +262,76 @@ def _script_step(state: GameState, item: Any, reader: int, path: Path) -> Script
         raise TutorialError((*path, key), f"ここは{who}で書きます。")
     if is_reader and "prompt" not in item:
         raise TutorialError((*path, "prompt"), "読者の手には prompt（問いかけ）が必要です。")
+    if not is_reader and ("hints" in item or "marks" in item):
+        raise TutorialError((*path, "hints" if "hints" in item else "marks"),
+                            "hints と marks は読者の手（expect）にだけ書けます。")
+    before = state.clone()
     action = _step(state, str(item[key]), (*path, key))
-    texts = [field(item, name, path, required=False, default="") for name in ("prompt", "hint", "note")]
-    return ScriptStep(action, is_reader, *texts)
+    prompt, hint, note = (field(item, name, path, required=False, default="") for name in ("prompt", "hint", "note"))
+    _check_names(before, hint, None, (*path, "hint"))
+    hints = _choice_hints(before, action, field(item, "hints", path, dict, required=False, default={}), path)
+    marks = field(item, "marks", path, bool, required=False, default=True)
+    return ScriptStep(action, is_reader, prompt, hint, note, MappingProxyType(hints), marks)
+
+
+def _choice_hints(state: GameState, expected: Action, data: Mapping[str, Any], path: Path) -> dict[Action, str]:
+    """``hints: {CARD_OR_ACTION: text}``: each key a legal choice other than the lesson's, each text
+    naming no card but that choice (a hint is about the card the reader chose, never another)."""
+    hints: dict[Action, str] = {}
+    for key, text in data.items():
+        where = (*path, "hints", str(key))
+        try:
+            action = state.parse_action(str(key))
+        except IllegalAction as error:
+            raise TutorialError(where, str(error)) from None
+        if action == expected:
+            raise TutorialError(where, "正解の手にはヒントを書きません（ヒントは別の手を選んだ読者へのものです）。")
+        if not state.is_legal(action):
+            raise TutorialError(where, f"「{key}」はここでは指せない手です（指せない手にはエンジンが理由を答えます）。")
+        if not isinstance(text, str) or not text.strip():
+            raise TutorialError(where, "ヒントは空でない文章で書きます。")
+        _check_names(state, text, action.card, where)
+        hints[action] = text
+    return hints
+
+
+def _check_names(state: GameState, text: str, chosen: Card | None, where: Path) -> None:
+    """A hint may name only the card the reader chose (``chosen``; None: no card at all)."""
+    naming = naming_for(state.GAME)
+    named = [card for card in named_cards(state.GAME, text) if card is not chosen]
+    if named:
+        whose = "選んだ札のほかの札" if chosen else "札"
+        raise TutorialError(where, f"このヒントは{whose}「{naming.name(named[0])}」の名前を出しています。"
+                            "ヒントは読者が選んだ札のことだけを言います（一般のヒントは札の名前を出さずに書きます）。")
+
+
+def named_cards(game: str, text: str) -> list[Card]:
+    """The cards whose names ``text`` contains, read left to right, the longest name at each place
+    (so 切札II is not also read as 切札I)."""
+    names = _card_names(game)
+    found, at = [], 0
+    while at < len(text):
+        match = next((name for name in names if text.startswith(name, at)), None)
+        if match is None:
+            at += 1
+            continue
+        found.append(names[match])
+        at += len(match)
+    return found
+
+
+@cache
+def _card_names(game: str) -> dict[str, Card]:
+    """Every card's name in ``game`` and its short forms (切札XXI for 切札XXI（モンド）, and the name in
+    the brackets), longest first."""
+    naming = naming_for(game)
+    by_name: dict[str, Card] = {}
+    for card in GAMES[game].PACK.cards():
+        name = naming.name(card)
+        head, _, bracket = name.partition("（")
+        short = [head, bracket.rstrip("）")] if bracket else []
+        by_name.update((form, card) for form in [name, *(f for f in short if len(f) > 1 and not f.isdigit())])
+    return dict(sorted(by_name.items(), key=lambda item: -len(item[0])))
 
 
 def load_example(data: Mapping[str, Any]) -> Example:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from . import render
-from .game import Action, GameState, IllegalAction, ScoredPosition, VariantOption, Variants
+from .game import Action, GameState, IllegalAction, ScoredPosition, Variants, why_not
 from .games import GAMES
 from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
+from .table import TableError, table_op
 from .tutorials import Example, Lesson, heard, load_all
 
 _TUTORIALS: dict[str, Lesson | Example] = {}
@@ -53,7 +53,7 @@ def register(tutorials: dict[str, Lesson | Example]) -> None:
 
 
 MAX_REQUEST = 20_000  # characters: the longest real request (a share code of a whole deal) is far shorter
-OPS = ("example", "lesson", "lesson_try")
+OPS = ("example", "lesson", "lesson_try", "table")
 
 
 def _json(text: str) -> Any:
@@ -72,7 +72,8 @@ def _request(request: Any) -> dict[str, Any]:
         raise BadRequest("要求は {\"op\": …} の形でなければなりません。")
     if data.get("op") not in OPS:
         raise BadRequest(f"知らない操作です（{', '.join(OPS)} のどれかです）。")
-    for key, kind in (("ref", str), ("root", str), ("code", str), ("action", str), ("variants", dict)):
+    for key, kind in (("ref", str), ("root", str), ("code", str), ("action", str), ("variants", dict),
+                      ("game", str), ("do", str), ("marks", bool), ("match", list)):
         if key in data and data[key] is not None and not isinstance(data[key], kind):
             raise BadRequest(f"要求の「{key}」の形が違います。")
     if "n" in data and (not isinstance(data["n"], int) or isinstance(data["n"], bool) or not 0 <= data["n"] < 10_000):
@@ -87,8 +88,8 @@ def handle(request: str) -> str:
     try:
         data = _request(request)
         op = data["op"]
-        result = example_op(data) if op == "example" else lesson_op(data) if op == "lesson" else lesson_try_op(data)
-    except (BadRequest, ShareError, IllegalAction, TutorialError) as error:
+        result = {"example": example_op, "lesson": lesson_op, "lesson_try": lesson_try_op, "table": table_op}[op](data)
+    except (BadRequest, ShareError, IllegalAction, TutorialError, TableError) as error:
         result = {"error": str(error) or "要求を処理できませんでした。"}
     except Exception as error:
         result = {"error": "エンジンの内部で問題が起きました。ページを再読み込みしてください"
@@ -175,27 +176,6 @@ def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
     return chosen
 
 
-def variant_controls(options: Sequence[VariantOption], variants: Variants, unchanged: Sequence[str] = ()) -> str:
-    """The variant menus, the chosen values in words for print, and which switches would change nothing."""
-    items, chosen = [], []
-    for option in options:
-        current = option.index(variants[option.name])
-        choices = "".join(
-            f'<option value="{i}"{" selected" if i == current else ""}>{escape(label)}</option>'
-            for i, (_, label) in enumerate(option.choices)
-        )
-        items.append(f'<label class="tf-variant">{escape(option.label)} '
-                     f'<select data-variant="{escape(option.name)}">{choices}</select></label>')
-        chosen.append(f"{option.label}: {option.choices[current][1]}")
-    names = "、".join(f"「{n}」" for n in unchanged)
-    note = f'<p class="tf-variant-note">この例では{names}を変えても結果は同じです。</p>' if unchanged else ""
-    if not items:
-        return f'<div class="tf-variants">{note}</div>' if note else ""
-    return (f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}'
-            f'<p class="tf-variant-message" role="status"></p>{note}'
-            f'<p class="tf-variant-print">{escape("／".join(chosen))}</p></fieldset>')
-
-
 def example_body(example: Example, state: GameState, step: int, words: list[str], root: str) -> str:
     """The intro, the step control and this moment of the deal (``words``: what its last line did,
     Example.moment); at the end the sheet."""
@@ -206,7 +186,7 @@ def example_body(example: Example, state: GameState, step: int, words: list[str]
              _moment(example.game, state, words)]
     if done:
         parts.append(position_view(example.game, example.final(state)))
-    parts.append(variant_controls([o for o in GAMES[example.game].VARIANTS if o.name in offered], state.variants,
+    parts.append(render.variant_controls([o for o in GAMES[example.game].VARIANTS if o.name in offered], state.variants,
                                   [o.label for o in GAMES[example.game].VARIANTS if o.name in unchanged]))
     parts.append(render.score_table(example.final(state).score(), root) if done else
                  '<p class="tf-sheet-later">最後の手順まで進むと、得点計算の表が出ます。</p>')
@@ -251,7 +231,7 @@ def lesson_op(data: dict[str, Any]) -> dict[str, Any]:
         n = lesson.next_stop(lesson.progress_of(state))
     else:
         n = lesson.next_stop(min(int(data.get("n") or 0), len(lesson.script)))
-    return lesson_view(lesson, n, root, previous=n)
+    return lesson_view(lesson, n, root, previous=0)  # the log from the start: how a shared position came about
 
 
 def lesson_try_op(data: dict[str, Any]) -> dict[str, Any]:
@@ -266,17 +246,19 @@ def lesson_try_op(data: dict[str, Any]) -> dict[str, Any]:
     action = state.parse_action(str(data["action"]))
     reason = state.refusal(action)
     if reason is not None:
-        return {"ok": False, "kind": "illegal", "message": f"なぜ出せない？ {reason}"}
+        return {"ok": False, "kind": "illegal", "message": f"{why_not(action)} {reason}"}
     if action != step.action:
-        hint = step.hint or "その手もルール上は指せますが、この練習では別の手を考えてみましょう。"
-        return {"ok": False, "kind": "other", "message": hint}
+        return {"ok": False, "kind": "other", "message": step.hint_for(action)}
     return {"ok": True, **lesson_view(lesson, lesson.next_stop(n + 1), str(data.get("root", "../")), previous=n)}
 
 
-def _reader_choices(state: GameState, reader: int, game: str) -> str:
-    """Buttons for the reader's decision: the hand with legal marks, or the offered cards/words."""
+def _reader_choices(state: GameState, reader: int, game: str, marks: bool = True) -> str:
+    """Buttons for the reader's decision: the hand with legal marks (none when ``marks`` is off: a
+    question about which cards are legal), or the offered cards/words."""
     legal = state.legal_actions()
     cards = [a.card for a in legal if a.card is not None]
+    if not marks:
+        cards = [*cards, *(c for c in state.hand(reader) if c not in cards)]
     words = [a for a in legal if a.card is None]
     hand = state.hand(reader)
     html = ""
@@ -311,14 +293,16 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
     events: list[str] = []
     for step in lesson.script[previous:n]:
         actor = state.current_player()
-        line = f"{'あなた' if actor == lesson.reader else state.seat_label(actor)}: {state.describe(step.action)}"
+        who = "あなた" if actor == lesson.reader else state.seat_label(actor)
+        line = f"{who}: {state.describe_for(step.action, lesson.reader)}"
         said = heard(state, step.action)
         events += [f"{line}。{step.note}" if step.note else line, *said]
     plays, caption, winner = state.table()
     done = n >= len(lesson.script)
     parts = [f'<p class="tf-progress">{_progress(lesson, n)}</p>']
-    if events:
-        parts.append('<ol class="tf-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ol>")
+    shown = [e for e in events if not (caption and e.endswith(caption))]  # the table's caption says it already
+    log = ('<ol class="tf-events" aria-label="あなたの前の手からの進行">'
+           + "".join(f"<li>{escape(e)}</li>" for e in shown) + "</ol>") if shown else ""
     if state.CAPTURES and not done and not state.is_terminal():
         parts.append(render.table_picks(plays, lesson.game, caption))
     else:
@@ -330,8 +314,8 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
         parts.append(render.hand(state.hand(lesson.reader), lesson.game, None))
     else:
         parts.append(f'<div class="tf-prompt">{render.paragraphs(lesson.script[n].prompt)}</div>')
-        parts.append(_reader_choices(state, lesson.reader, lesson.game))
-    return {"html": "".join(parts), "n": n, "done": done, "code": state.share_code()}
+        parts.append(_reader_choices(state, lesson.reader, lesson.game, lesson.script[n].marks))
+    return {"html": "".join(parts), "log": log, "n": n, "done": done, "code": state.share_code()}
 
 
 def _progress(lesson: Lesson, n: int) -> str:
@@ -340,7 +324,10 @@ def _progress(lesson: Lesson, n: int) -> str:
     return f"あなたの手 {done} / {len(stops)}"
 
 
-def lesson_intro(lesson: Lesson, root: str) -> str:
-    """Pre-rendered first screen: the intro, the reader's hand and the first prompt."""
+def lesson_intro(lesson: Lesson, root: str) -> tuple[str, str]:
+    """Pre-rendered first screen: the intro, the table, the first prompt and the reader's hand; and apart
+    from it what the other seats did before (shown below the feedback, so that on a phone the hand and
+    the feedback stay in view)."""
     view = lesson_view(lesson, lesson.next_stop(0), root, previous=0)
-    return f'<div class="tf-intro">{render.paragraphs(lesson.intro)}</div><div class="tf-view">{view["html"]}</div>'
+    return (f'<div class="tf-intro">{render.paragraphs(lesson.intro)}</div><div class="tf-view">{view["html"]}</div>',
+            view["log"])

@@ -37,6 +37,8 @@ _ensure_path()
 # isort: off
 from sitebuild import vendor  # noqa: E402  Pyodide runtime + engine.zip + manifest.json
 from sitebuild import tutorial_hooks  # noqa: E402, F401  tutorials, widget pre-rendering, rule links
+from sitebuild import page_titles  # noqa: E402, F401  「ゲーム名 — ページ名」 titles
+from sitebuild import search_index  # noqa: E402, F401  search synonyms, titles in the search index
 
 # isort: on
 # ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from engine import web
@@ -22,8 +23,9 @@ from engine.games import GAMES
 from engine.scoresheet import RuleRef
 from engine.tutorials import Example, Lesson
 
+from .lesson_path import Paths, Stop
 from .tutorial_files import TutorialFileError, read_all
-from .widgets import MarkupError, expand
+from .widgets import MarkupError, Site, expand, find
 
 _state: dict[str, Any] = {}
 
@@ -35,7 +37,25 @@ def on_config(config: MkDocsConfig) -> None:
     except TutorialFileError as error:
         raise PluginError(f"練習・例のファイルに誤りがあります: {error}") from None
     web.register(tutorials)
-    _state.update(tutorials=tutorials, raw=raw)
+    docs = Path(config.docs_dir)
+    try:
+        paths = read_paths(docs, tutorials)
+    except MarkupError as error:
+        raise PluginError(str(error)) from None
+    tables = {game for game in GAMES if (docs / game / "play.md").is_file()}
+    _state.update(tutorials=tutorials, raw=raw, paths=paths, tables=tables)
+
+
+def read_paths(docs: Path, tutorials: dict[str, Lesson | Example]) -> Paths:
+    """The lesson path of every game: the lesson widgets of docs/<game>/lessons.md in page order."""
+    paths: Paths = {}
+    for page in sorted(docs.glob("*/lessons.md")):
+        widgets = [item.attrs for item in find(page.read_text(encoding="utf-8"))
+                   if item.kind == "widget" and item.attrs.get("data-widget") == "lesson"]
+        paths[page.parent.name] = [Stop(attrs.get("id", ""), attrs.get("data-ref", ""),
+                                        tutorials[attrs["data-ref"]].title)
+                                   for attrs in widgets if attrs.get("data-ref") in tutorials]
+    return paths
 
 
 def on_files(files: Files, config: MkDocsConfig) -> None:
@@ -43,15 +63,29 @@ def on_files(files: Files, config: MkDocsConfig) -> None:
     files.append(File.generated(config, "assets/engine/tutorials.json", content=payload))
 
 
+def on_nav(nav: Navigation) -> None:
+    """Each game's name as its navigation section says it (progress lists name the game)."""
+    _state["names"] = {folder: section.title for section in nav.items if isinstance(section, Section)
+                       for folder in [section_folder(section)] if folder in GAMES}
+
+
+def section_folder(section: Section) -> str | None:
+    """The docs folder every page of ``section`` lives in, or None when they are not in one."""
+    folders = {child.file.src_uri.rpartition("/")[0] for child in section.children if isinstance(child, Page)}
+    return folders.pop() if len(folders) == 1 else None
+
+
 def on_page_content(html: str, page: Page, download_mb: float) -> str:
     try:
-        return expand(html, page.file.src_uri, page.url, _state["tutorials"], download_mb)
+        site = Site(_state["tutorials"], download_mb, _state["paths"], _state["tables"], _state.get("names", {}))
+        return expand(html, page.file.src_uri, page.url, site)
     except MarkupError as error:
         raise PluginError(str(error)) from None
 
 
 def cited_rules() -> set[RuleRef]:
-    """Every rule heading the engine links to: variant switches and each example's and lesson's sheet."""
+    """Every rule heading the engine links to: variant switches, each example's and lesson's sheet, and
+    the sections each lesson says it exercises."""
     refs = {option.rule for cls in GAMES.values() for option in cls.VARIANTS}
     for tutorial in _state["tutorials"].values():
         if isinstance(tutorial, Example):
@@ -60,6 +94,7 @@ def cited_rules() -> set[RuleRef]:
             assert isinstance(tutorial, Lesson)
             end = tutorial.state_at(len(tutorial.script))
             sheets = [end.score()] if end.is_terminal() else []
+            refs |= set(tutorial.rules)
         refs |= {step.rule for sheet in sheets for step in sheet.steps}
     return refs
 

@@ -8,15 +8,20 @@ tutorial id stops the build with the page's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from html.parser import HTMLParser
 
-from engine import render, web
+from engine import practice, render, web
+from engine.bots import BOTS
 from engine.cards import CardError, Pack, parse_cards
+from engine.games import GAMES
+from engine.table import table_op
 from engine.tutorials import Example, Lesson
 
-KINDS = ("cards", "pack", "widget")
+from .lesson_path import Paths, next_stop, progress_html
+
+KINDS = ("cards", "pack", "widget", "progress")
 
 
 class MarkupError(Exception):
@@ -65,7 +70,7 @@ class _Finder(HTMLParser):
         kind = ours[0].removeprefix("trionfi-")
         if len(ours) > 1 or kind not in KINDS:
             raise MarkupError(f"HTML の{self.getpos()[0]}行目: class「{' '.join(ours)}」は使えません"
-                              f"（trionfi-cards・trionfi-pack・trionfi-widget のどれか1つです）。")
+                              f"（trionfi-cards・trionfi-pack・trionfi-widget・trionfi-progress のどれか1つです）。")
         item = Found(kind, values, self._at(), line=self.getpos()[0])
         self.found.append(item)
         self.open.append(item)
@@ -104,8 +109,20 @@ def root_of(url: str) -> str:
     return "../" * url.count("/")
 
 
-def expand(html: str, page: str, url: str, tutorials: dict[str, Lesson | Example], download_mb: float) -> str:
-    """The page with every card, pack and widget markup replaced by what the engine renders."""
+@dataclass(frozen=True)
+class Site:
+    """What the markup of every page may name: the tutorials, the lesson paths, the games with a practice
+    table, and the size of the first download (told before a reader's first click)."""
+
+    tutorials: dict[str, Lesson | Example]
+    download_mb: float
+    paths: Paths = field(default_factory=dict)
+    tables: frozenset[str] | set[str] = frozenset()
+    names: dict[str, str] = field(default_factory=dict)  # game folder -> its name (the nav section's title)
+
+
+def expand(html: str, page: str, url: str, site: Site) -> str:
+    """The page with every card, pack, widget and progress markup replaced by what the engine renders."""
     try:
         found = find(html)
         _check_widgets(found)
@@ -114,7 +131,7 @@ def expand(html: str, page: str, url: str, tutorials: dict[str, Lesson | Example
     parts, at = [], 0
     for item in found:
         try:
-            rendered = _render(item.kind, item.attrs, root_of(url), tutorials, download_mb)
+            rendered = _render(item.kind, item.attrs, root_of(url), site)
         except (CardError, MarkupError, ValueError) as error:
             raise MarkupError(f"{page}: HTML の{item.line}行目: {html[item.start:item.end][:80]}: {error}") from None
         parts += [html[at:item.start], rendered]
@@ -134,49 +151,92 @@ def _check_widgets(found: list[Found]) -> None:
             seen[ident] = item.line
 
 
-def _render(kind: str, attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Example],
-            download_mb: float) -> str:
+def _render(kind: str, attrs: dict[str, str], root: str, site: Site) -> str:
     game = attrs.get("data-game") or None
     if kind == "cards":
         return render.cards_row(parse_cards(attrs.get("data-cards", "")), game)
     if kind == "pack":
         return render.pack_grid(Pack(attrs.get("data-pack", "")), game)
-    return _widget(attrs, root, tutorials, download_mb)
+    if kind == "progress":
+        if game not in site.paths:
+            raise MarkupError(f"data-game=\"{game}\" の練習のページ（docs/{game}/lessons.md）がありません。")
+        return progress_html(game, site.names.get(game, game), site.paths[game], root, "data-compact" in attrs)
+    return _widget(attrs, root, site)
 
 
-def _widget(attrs: dict[str, str], root: str, tutorials: dict[str, Lesson | Example], download_mb: float) -> str:
+def _status(download_mb: float) -> str:
+    text = (f"Python 実行環境（約{download_mb:.1f}MB、初回のみ）は、操作したとき、"
+            "または表示されて少したつと読み込みます。")
+    return f'<span class="tf-status" data-state="idle">{escape(text)}</span>'
+
+
+def _table(ident: str, game: str, root: str, download_mb: float) -> str:
+    """The practice table, pre-rendered at deal 1 with the reader in seat 0 (the computers have
+    already played up to the reader's first decision), so the page shows a real table without WASM."""
+    if game not in BOTS:
+        raise MarkupError(f"data-game=\"{game}\" の対局練習はありません（{'・'.join(BOTS)}）。")
+    first = table_op({"game": game, "do": "new", "deal": 1, "seat": 0, "root": root})
+    bot = BOTS[game]
+    return (
+        f'<div class="trionfi-widget tf-table-widget" id="{escape(ident)}" data-widget="table" data-game="{game}" '
+        f'data-root="{root}" data-deal="1" data-seat="0" data-code="{escape(first["code"])}" '
+        f'data-start="{escape(first["start"])}" data-done="false">'
+        '<h3 class="tf-title">対局練習</h3><p class="tf-error" role="alert" hidden></p>'
+        + practice.settings_html(bot, GAMES[game].normalise_variants({}), 0)
+        + '<div class="tf-coach" role="group" aria-label="コーチ">'
+        '<button type="button" class="md-button" data-action="hint">ヒント</button>'
+        '<button type="button" class="md-button" data-action="undo">1手戻す</button>'
+        '<button type="button" class="md-button" data-action="restart">最初から</button>'
+        '<label class="tf-marks"><input type="checkbox" data-setting="marks" checked> 出せる札を強調する</label></div>'
+        '<p class="tf-feedback" role="status" aria-live="polite"></p>'
+        f'<div class="tf-body">{first["html"]}</div>'
+        '<div class="tf-controls">'
+        '<button type="button" class="md-button" data-action="next-deal" hidden>次のディール</button>'
+        '<button type="button" class="md-button" data-action="share">この局面を共有</button>'
+        '<button type="button" class="md-button" data-action="share-deal">このディールを共有</button>'
+        '<button type="button" class="md-button" data-action="new-deal">新しいディール</button>'
+        f"{_status(download_mb)}</div>{practice.rules_html(bot)}</div>"
+    )
+
+
+def _widget(attrs: dict[str, str], root: str, site: Site) -> str:
     ident, ref, kind = attrs.get("id", ""), attrs.get("data-ref", ""), attrs.get("data-widget", "")
+    download_mb = site.download_mb
     if not ident:
         raise MarkupError("ウィジェットには id が必要です（共有リンクとページ内リンクに使います）。")
-    tutorial = tutorials.get(ref)
+    if kind == "table":
+        return _table(ident, attrs.get("data-game", ""), root, download_mb)
+    tutorial = site.tutorials.get(ref)
     wanted = {"lesson": Lesson, "example": Example}.get(kind)
     if tutorial is None or wanted is None or not isinstance(tutorial, wanted):
         raise MarkupError(f"data-widget=\"{kind}\" の「{ref}」は見つかりません。")
     if attrs.get("data-game", tutorial.game) != tutorial.game:
         raise MarkupError(f"data-game=\"{attrs['data-game']}\" ですが、「{ref}」は {tutorial.game} の"
                           f"{'練習' if kind == 'lesson' else '例'}です。")
-    extra, body, start = "", "", ""
+    extra, body, start, after = "", "", "", ""
     if isinstance(tutorial, Lesson):
         n = tutorial.next_stop(0)  # the code lets a link made before the first move open the lesson's start
         extra = f' data-n="{n}" data-code="{escape(tutorial.state_at(n).share_code())}"'
-        body = web.lesson_intro(tutorial, root)
+        body, log = web.lesson_intro(tutorial, root)
         start = '<button type="button" class="md-button tf-restart" data-action="restart">最初から</button>'
+        href, label = next_stop(tutorial.game, ident, site.paths, tutorial.game in site.tables)
+        extra += f' data-lesson="{escape(tutorial.id)}"'
+        after = (f'<p class="tf-next-lesson" hidden><a class="md-button md-button--primary" href="{root}{href}">'
+                 f'{escape(label)}</a></p><div class="tf-lesson-log">{log}</div>')
     else:
         assert isinstance(tutorial, Example)
         last = len(tutorial.lines)  # pre-rendered at the end: the sheet reads without WASM
         end, words = tutorial.moment(last)
         extra = f' data-code="{escape(end.share_code())}" data-step="{last}"'
         body = web.example_body(tutorial, end, last, words, root)
-    status = f"はじめて操作したときに、Python 実行環境（約{download_mb:.1f}MB、初回のみ）を読み込みます。"
     return (
         f'<div class="trionfi-widget" id="{escape(ident)}" data-widget="{kind}" data-game="{tutorial.game}" '
         f'data-ref="{escape(ref)}" data-root="{root}"{extra}>'
         f'<h3 class="tf-title">{escape(tutorial.title)}</h3>'
         '<p class="tf-error" role="alert" hidden></p>'
         f'<div class="tf-body">{body}</div>'
-        '<p class="tf-feedback" role="status" aria-live="polite"></p>'
+        f'<p class="tf-feedback" role="status" aria-live="polite"></p>{after}'
         f'<div class="tf-controls">{start}'
         '<button type="button" class="md-button tf-share" data-action="share">共有リンクをコピー</button>'
-        f'<span class="tf-status" data-state="idle">{escape(status)}</span></div>'
-        "</div>"
+        f"{_status(download_mb)}</div></div>"
     )

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_failed_build_leaves_the_previous_site(tmp_path: Path) -> None:
-    for name in ("docs", "tutorials", "engine", "scripts"):
+    for name in ("docs", "tutorials", "engine", "scripts", "overrides"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     for name in (".venv", "node_modules"):

@@ -13,7 +13,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
 from engine.tutorials import Example, Lesson  # noqa: E402
 from sitebuild.tutorial_files import TutorialFileError, read  # noqa: E402
-from sitebuild.widgets import MarkupError, expand  # noqa: E402
+from sitebuild.widgets import MarkupError, Site, expand  # noqa: E402
 
 BASIC = (ROOT / "tutorials" / "lombardia" / "example-basic.yaml").read_text(encoding="utf-8")
 
@@ -76,7 +76,8 @@ def known(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lesson | Exampl
 
 
 def page(markup: str, known: dict[str, Lesson | Example]) -> str:
-    return expand(f"<h1>x</h1>\n{markup}\n<p>end</p>", "lombardia/examples.md", "lombardia/examples/", known, 13.6)
+    return expand(f"<h1>x</h1>\n{markup}\n<p>end</p>", "lombardia/examples.md", "lombardia/examples/",
+                  Site(known, 13.6))
 
 
 @pytest.mark.parametrize("markup", [

@@ -441,7 +441,7 @@ def test_game_share_code_round_trip_and_illegal_history() -> None:
     state = privilege_deal()
     act(state, "H6")
     assert LHombreState.from_share_code(state.share_code()) == state
-    with pytest.raises(IllegalAction, match="カードを出す"):
+    with pytest.raises(IllegalAction, match="トリックのプレイ"):
         state.apply(Action("self"))
 
 

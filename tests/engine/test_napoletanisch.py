@@ -324,6 +324,7 @@ def test_n12_n13_names_and_skus_is_a_tarock() -> None:
 # --- lesson data, web door and CLI ---------------------------------------------------------
 LESSON: dict[str, Any] = {
     "id": "napoletanisch-test", "kind": "lesson", "game": "napoletanisch", "title": "t", "intro": "i",
+    "rules": ["capture"],
     "reader": 0, "deal": LESSON_DEAL,
     "script": [{"expect": "T8 x SK D3", "prompt": "p", "hint": "h"}, {"play": "T1"}, {"play": "T2 x H2"},
                {"play": "HA"}, {"expect": "DK x HQ HA", "prompt": "q"}],

@@ -102,7 +102,7 @@ def test_doubling_for_three_cricche_or_three_sequences_separately() -> None:
 
 # --- D3 / D4: the signals -------------------------------------------------------------------
 def test_d3_signal_names_restored() -> None:
-    assert SIGNAL_NAMES == {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッシオ"}
+    assert SIGNAL_NAMES == {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
     assert {"busso", "volo", "striscio"} <= set(OttocentoState.KEYWORDS)
 
 

@@ -15,7 +15,7 @@ from engine.tutorials import Lesson, TutorialError, load, load_all
 def lesson_data(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": "test-lesson", "kind": "lesson", "game": "lombardia", "title": "テスト", "reader": 0,
-        "intro": "はじめに", "outro": "おわり",
+        "intro": "はじめに", "outro": "おわり", "rules": ["follow"],
         "hands": dict(enumerate(SCENARIO)),
         "setup": ["keep", "discard S6", "discard S7"],
         "script": [
@@ -43,6 +43,8 @@ def test_a_valid_lesson_loads_and_steps() -> None:
     ({"setup": ["keep", "discard SK"]}, "setup[1]", "指せません"),
     ({"hands": {0: "CK T1 XX"}}, "hands[0]", "読めません"),
     ({"variants": {"xxi_value": 7}}, "variants", "選択肢"),
+    ({"rules": []}, "rules", "1つ以上"),
+    ({"rules": ["Follow Duty"]}, "rules[0]", "見出しの id"),
 ])
 def test_malformed_lessons_name_the_field(change: dict[str, Any], path: str, message: str) -> None:
     with pytest.raises(TutorialError, match=message) as error:
@@ -63,6 +65,35 @@ def test_script_steps_are_checked_against_the_engine() -> None:
         load(lesson_data(script=[{"play": "CK"}]))
     with pytest.raises(TutorialError, match="prompt"):
         load(lesson_data(script=[{"expect": "CK"}]))
+
+
+def with_first_step(**changes: Any) -> dict[str, Any]:
+    script = lesson_data()["script"]
+    return lesson_data(script=[dict(script[0], **changes), *script[1:]])
+
+
+@pytest.mark.parametrize(("changes", "path", "message"), [
+    ({"hint": "バトンのキングを出しましょう"}, "script[0].hint", "「バトンのキング」の名前"),
+    ({"hints": {"SK": "ソードのキングもバトンのキングも5点です"}}, "script[0].hints.SK", "「バトンのキング」"),
+    ({"hints": {"CK": "正解"}}, "script[0].hints.CK", "正解の手"),
+    ({"hints": {"XX": "?"}}, "script[0].hints.XX", "読めません"),
+    ({"hints": {"SK": ""}}, "script[0].hints.SK", "空でない"),
+    ({"hints": {"HK": "持っていない札"}}, "script[0].hints.HK", "指せない手"),
+    ({"marks": "no"}, "script[0].marks", "marks"),
+])
+def test_hints_speak_only_of_the_chosen_card(changes: dict[str, Any], path: str, message: str) -> None:
+    with pytest.raises(TutorialError, match=message) as error:
+        load(with_first_step(**changes))
+    assert error.value.where() == path
+
+
+def test_a_hint_for_the_chosen_card_else_the_general_one() -> None:
+    lesson = load(with_first_step(hints={"SK": "ソードのキングは取られやすい札です。"}, marks=False))
+    assert isinstance(lesson, Lesson)
+    step = lesson.script[0]
+    king, nine = (lesson.state_at(0).parse_action(code) for code in ("SK", "D9"))
+    assert step.hint_for(king) == "ソードのキングは取られやすい札です。" and step.hint_for(nine) == "ちがいます"
+    assert not step.marks and lesson.rules[0].anchor == "follow"
 
 
 def test_duplicate_ids_are_refused() -> None:
@@ -87,7 +118,7 @@ def test_web_lesson_flow(registered: None) -> None:
     other = call(op="lesson_try", ref="test-lesson", n=0, action="T1")
     assert other == {"ok": False, "kind": "other", "message": "ちがいます"}
     good = call(op="lesson_try", ref="test-lesson", n=0, action="CK")
-    assert good["ok"] and good["n"] == 6 and "よし" in good["html"] and "第1トリック" in good["html"]
+    assert good["ok"] and good["n"] == 6 and "よし" in good["log"] and "第1トリック" in good["html"] + good["log"]
     refused = call(op="lesson_try", ref="test-lesson", n=6, action="CA")
     assert refused["kind"] == "illegal" and "なぜ出せない" in refused["message"]
     shared = call(op="lesson", ref="test-lesson", code=good["code"])
@@ -105,7 +136,7 @@ def test_web_errors_are_japanese_and_never_raise(registered: None) -> None:
 
 def test_rendered_text_is_escaped(registered: None) -> None:
     web.load_tutorials(json.dumps([["t.yaml", lesson_data(intro="<script>alert(1)</script>")]]))
-    html = web.lesson_intro(web._TUTORIALS["test-lesson"], "../")  # type: ignore[arg-type]
+    html = "".join(web.lesson_intro(web._TUTORIALS["test-lesson"], "../"))  # type: ignore[arg-type]
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 

@@ -7,6 +7,7 @@ pytest-playwright gives every test a fresh context and page.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,6 +25,9 @@ for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.wi
 from sitebuild import browser, server  # noqa: E402
 
 SITE = server.built_site(ROOT)
+SERVED = "TRIONFI_SITE_SERVED"  # set by scripts/test: the site is already served on its origin
+# The footer switch turned off (about:blank has no storage, hence the try).
+NO_PRELOAD = "try { localStorage.setItem('trionfi.preload', 'off'); } catch {}"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -62,6 +66,9 @@ def site_url(site_dir: Path) -> Iterator[str]:
     silently falls back to full page loads on any other origin (tech-notes §7.2).
     """
     host, port = server.site_origin(site_dir)
+    if os.environ.get(SERVED):  # scripts/test serves the site once for all its test workers
+        yield f"http://{host}:{port}"
+        return
     try:
         with server.serving(site_dir, host, port) as origin:
             yield origin
@@ -122,9 +129,13 @@ class PageGuard:
 
 
 @pytest.fixture
-def page_guard(page: Page, site_url: str) -> Iterator[PageGuard]:
+def page_guard(page: Page, site_url: str, request: pytest.FixtureRequest) -> Iterator[PageGuard]:
     """The test's page, watched: any request off the site's origin is blocked and fails the test,
-    and so does any uncaught page error or console error message."""
+    and so does any uncaught page error or console error message.  The engine's background start is
+    switched off as a reader can (docs/assets/trionfi/preload.js), except in tests marked ``preload``:
+    a page left open for 2 s would otherwise boot Pyodide beside the test."""
+    if request.node.get_closest_marker("preload") is None:
+        page.context.add_init_script(NO_PRELOAD)
     guard = PageGuard(page, site_url)
     page.context.route("**/*", guard.on_route)
     page.context.on("request", guard.on_request)

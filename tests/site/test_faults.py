@@ -8,9 +8,10 @@ import time
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.site.widget_helpers import BOOT, click_card
+from tests.site.widget_helpers import BOOT, click_card, first_answer, first_other_card
 
 LESSON = "lesson-obligations"
+RIGHT, OTHER = first_answer("lombardia-obligations"), first_other_card("lombardia-obligations")
 
 
 def test_a_missing_wasm_file_is_reported_within_two_seconds(offline_page: Page, site_url: str) -> None:
@@ -18,7 +19,7 @@ def test_a_missing_wasm_file_is_reported_within_two_seconds(offline_page: Page, 
     page.context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(f"{site_url}/lombardia/lessons/")
     started = time.monotonic()
-    click_card(page, LESSON, "C3")
+    click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
     expect(error).to_contain_text("pyodide.asm.wasm がサーバーにありません", timeout=2_000)
     assert time.monotonic() - started < 2.5
@@ -31,7 +32,7 @@ def test_a_wasm_file_of_the_wrong_type_is_reported(offline_page: Page, site_url:
     page.context.route("**/pyodide.asm.wasm",
                        lambda route: route.fulfill(status=200, body=b"\0asm", content_type="application/octet-stream"))
     page.goto(f"{site_url}/lombardia/lessons/")
-    click_card(page, LESSON, "C3")
+    click_card(page, LESSON, RIGHT)
     expect(page.locator(f"#{LESSON} .tf-error")).to_contain_text("application/wasm ではなく", timeout=2_000)
 
 
@@ -39,7 +40,7 @@ def test_a_missing_pyodide_module_is_a_japanese_message(offline_page: Page, site
     page = offline_page
     page.context.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(f"{site_url}/lombardia/lessons/")
-    click_card(page, LESSON, "C3")
+    click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
     expect(error).to_contain_text("pyodide.mjs）を読み込めませんでした", timeout=BOOT)
     assert "Failed" not in error.inner_text()
@@ -53,7 +54,7 @@ def test_a_corrupt_tutorials_file_is_a_japanese_message(offline_page: Page, site
 
     page.context.route("**/assets/engine/tutorials.json", corrupt)
     page.goto(f"{site_url}/lombardia/lessons/")
-    click_card(page, LESSON, "C3")
+    click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
     expect(error).to_contain_text("tutorials.json）が壊れています", timeout=BOOT)
     assert "Traceback" not in error.inner_text()
@@ -64,8 +65,8 @@ def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: s
     one step on, with the first answer's feedback (not the second question's hint)."""
     page = offline_page
     page.goto(f"{site_url}/lombardia/lessons/")
-    click_card(page, LESSON, "C3")
-    click_card(page, LESSON, "T8")  # still loading: ignored
+    click_card(page, LESSON, RIGHT)
+    click_card(page, LESSON, OTHER)  # still loading: ignored
     feedback = page.locator(f"#{LESSON} .tf-feedback")
     expect(feedback).to_have_text("正解です。", timeout=BOOT)
     expect(page.locator(f"#{LESSON}")).to_have_attribute("aria-busy", "false")

@@ -31,7 +31,8 @@ def test_sitemap_lists_the_navigation(site_pages: list[str]) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_has_its_pages_and_names_its_switches(offline_page: Page, site_url: str, game: str) -> None:
     """Rules, examples with example widgets, lessons with lesson widgets, and a 原典ノート that names
-    every variant switch of the engine (each uncertain rule says which switch changes it)."""
+    every variant switch of the engine by its label (each uncertain rule says which switch changes it;
+    readers see the labels, never the engine's code names)."""
     page = offline_page
     for name, widget in (("", None), ("examples/", "example"), ("lessons/", "lesson"), ("sources/", None)):
         response = page.goto(f"{site_url}/{game}/{name}")
@@ -39,7 +40,7 @@ def test_every_game_has_its_pages_and_names_its_switches(offline_page: Page, sit
         if widget:
             assert page.locator(f".trionfi-widget[data-widget={widget}][data-game={game}]").count() >= 1
     text = page.locator("article").inner_text()
-    assert [o.name for o in GAMES[game].VARIANTS if o.name not in text] == []
+    assert [o.label for o in GAMES[game].VARIANTS if o.label not in text] == []
 
 
 @pytest.mark.parametrize("path", page_paths())

@@ -1,5 +1,6 @@
-"""The Lombardia widgets in a real browser: lessons played by clicking, scoring examples with
-variant switches, share links (good and tampered) and the worker surviving instant navigation.
+"""The Lombardia widgets in a real browser: lesson share links, scoring examples with variant switches,
+share links (good and tampered) and the worker surviving instant navigation (every lesson is played to
+its end in tests/site/test_lessons.py).
 Expected numbers come from the engine itself, computed here under CPython."""
 
 from __future__ import annotations
@@ -9,64 +10,23 @@ from urllib.request import urlopen
 
 from playwright.sync_api import Page, expect
 
-from engine.tutorials import Example, Lesson
+from engine.tutorials import Example
 from tests.site.widget_helpers import (
     BOOT,
     TUTORIALS,
     click_card,
     example_totals,
+    first_answer,
     reopen_share_link,
-    totals_text,
     wait_for_totals,
     widget_totals,
 )
 
 
-def test_lesson_obligations_played_to_the_end(offline_page: Page, site_url: str) -> None:
-    page = offline_page
-    page.goto(f"{site_url}/lombardia/lessons/")
-    w = "#lesson-obligations"
-    expect(page.locator(f"{w} .tf-status")).to_contain_text("MB")  # download size shown before loading
-    click_card(page, "lesson-obligations", "T8")  # illegal: batons were led
-    expect(page.locator(f"{w} .tf-feedback")).to_contain_text("なぜ出せない", timeout=BOOT)
-    expect(page.locator(f"{w} .tf-feedback")).to_contain_text("バトンを出さなければなりません")
-    for code in ["C3", "S7", "H8"]:
-        click_card(page, "lesson-obligations", code)
-        expect(page.locator(f"{w} .tf-feedback")).to_have_text("正解です。")
-    click_card(page, "lesson-obligations", "T2")  # legal, but not the lesson's choice
-    expect(page.locator(f"{w} .tf-feedback")).to_contain_text("切札VIII")
-    click_card(page, "lesson-obligations", "T8")
-    expect(page.locator(f"{w} .tf-events")).to_contain_text("第18トリック")
-    click_card(page, "lesson-obligations", "T2")
-    expect(page.locator(w)).to_have_attribute("data-done", "true")
-    expect(page.locator(f"{w} .tf-sheet tfoot tr").first).to_be_hidden()  # revealed step by step
-    page.locator(f"{w} .tf-next-step").click()
-    page.locator(f"{w} .tf-all-steps").click()
-    lesson = TUTORIALS["lombardia-obligations"]
-    assert isinstance(lesson, Lesson)
-    final = lesson.state_at(len(lesson.script)).score()
-    assert widget_totals(page, "lesson-obligations") == totals_text(final.totals)
-
-
-def test_fool_lesson_exchange_choice(offline_page: Page, site_url: str) -> None:
-    page = offline_page
-    page.goto(f"{site_url}/lombardia/lessons/")
-    w = "lesson-fool"
-    for code in ["C4", "F", "HK"]:
-        click_card(page, w, code)
-        expect(page.locator(f"#{w} .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
-    expect(page.locator(f"#{w} .tf-choice-label")).to_be_visible()
-    click_card(page, w, "HK")  # giving away a king: allowed, but the lesson explains why not
-    expect(page.locator(f"#{w} .tf-feedback")).to_contain_text("5点")
-    page.locator(f"#{w} .tf-view .tf-hand").last.locator("button[data-card='H3']").click()
-    expect(page.locator(f"#{w} .tf-events")).to_contain_text("愚者を席3（ディーラー）から取り戻し")
-    expect(page.locator(f"#{w}")).to_have_attribute("data-done", "true")
-
-
 def test_lesson_share_link_restores_the_position(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/lombardia/lessons/")
-    click_card(page, "lesson-obligations", "C3")
+    click_card(page, "lesson-obligations", first_answer("lombardia-obligations"))
     expect(page.locator("#lesson-obligations .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
     progress = page.locator("#lesson-obligations .tf-progress").inner_text()
     reopen_share_link(page, "lesson-obligations")
@@ -109,7 +69,7 @@ def test_worker_survives_instant_navigation(offline_page: Page, site_url: str) -
     boot = page.evaluate("window.__trionfi.timings.bootStart")
     page.locator("a[href$='lessons/']").first.click()
     page.wait_for_url(re.compile(r"/lessons/$"))
-    click_card(page, "lesson-fool", "C4")
+    click_card(page, "lesson-fool", first_answer("lombardia-fool"))
     expect(page.locator("#lesson-fool .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
     assert page.evaluate("window.__marker") == 1, "expected instant navigation"
     assert page.evaluate("window.__trionfi.timings.bootStart") == boot, "Pyodide must boot once per visit"
@@ -119,7 +79,8 @@ def test_pages_are_complete_without_javascript(site_url: str) -> None:
     html = urlopen(f"{site_url}/lombardia/examples/").read().decode("utf-8")
     assert html.count('class="tf-sheet"') == 6 and html.count("<svg") > 400
     lessons = urlopen(f"{site_url}/lombardia/lessons/").read().decode("utf-8")
-    assert lessons.count('class="tf-hand"') >= 2 and 'data-card="C3"' in lessons
+    first = first_answer("lombardia-obligations")
+    assert lessons.count('class="tf-hand"') >= 5 and f'data-card="{first}"' in lessons
 
 
 def test_a_lesson_link_made_before_the_first_move_opens_its_start(offline_page: Page, site_url: str) -> None:

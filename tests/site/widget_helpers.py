@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 
 from engine.game import Variants
 from engine.scoresheet import format_signed
-from engine.tutorials import Example
+from engine.tutorials import Example, Lesson
 from sitebuild.tutorial_files import read_all
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +46,26 @@ def wait_for_totals(page: Page, widget: str, wanted: list[str]) -> None:
     while widget_totals(page, widget) != wanted and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert widget_totals(page, widget) == wanted
+
+
+def lesson(ref: str) -> Lesson:
+    found = TUTORIALS[ref]
+    assert isinstance(found, Lesson)
+    return found
+
+
+def first_answer(ref: str) -> str:
+    """The card the lesson ``ref`` expects first (its first reader step must be a card)."""
+    step = lesson(ref).script[lesson(ref).next_stop(0)]
+    assert step.action.card is not None, f"{ref}: the first answer is not a card"
+    return str(step.action.card)
+
+
+def first_other_card(ref: str) -> str:
+    """A hand card at the lesson's first decision other than the expected one (legal or not)."""
+    first = lesson(ref)
+    state = first.state_at(first.next_stop(0))
+    return next(str(c) for c in state.hand(first.reader) if str(c) != first_answer(ref))
 
 
 def click_card(page: Page, widget: str, code: str) -> None:

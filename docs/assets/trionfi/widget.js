@@ -1,136 +1,10 @@
-// Widgets of the Trionfi pages: lessons and scoring examples driven by the Python engine.
-// Loaded once as a module (extra_javascript); Material's instant navigation replaces the
-// page content without re-running this file, so widgets are mounted on every document$
-// emission and mount() is idempotent.  The worker is a singleton for the whole visit.
-const WORKER_URL = new URL("./worker.js", import.meta.url);
-const BOOT_TIMEOUT_MS = 120000;
-const STAGES = {
-  pyodide: "Python 実行環境を読み込んでいます…",
-  engine: "ルールエンジンを準備しています…",
-};
-const probe = (window.__trionfi ??= { timings: {}, steps: [] });
-
-let worker = null;
-let booted = false;
-let sequence = 0;
-const pending = new Map();
-
-function getWorker() {
-  if (worker) return worker;
-  worker = new Worker(WORKER_URL, { type: "module" });
-  worker.onmessage = (event) => {
-    const { id, progress, ok, result, error, stepMs } = event.data;
-    const call = pending.get(id);
-    if (!call) return;
-    if (progress) return call.onProgress(progress);
-    pending.delete(id);
-    clearTimeout(call.timer);
-    if (stepMs !== undefined) probe.steps.push(stepMs);
-    ok ? call.resolve(result) : call.reject(new Error(error));
-  };
-  worker.onerror = (event) => failAll(event.message || "ワーカーでエラーが起きました");
-  return worker;
-}
-
-function failAll(message) {
-  for (const call of pending.values()) {
-    clearTimeout(call.timer);
-    call.reject(new Error(message));
-  }
-  pending.clear();
-  worker?.terminate();
-  worker = null;
-  booted = false;
-}
-
-// One request to the engine; the first one also boots Pyodide (with a timeout, because a
-// server sending .wasm with the wrong MIME type makes Pyodide hang without an error).
-function ask(request, onProgress = () => {}) {
-  return new Promise((resolve, reject) => {
-    const id = ++sequence;
-    const timer = booted ? 0 : setTimeout(() => failAll(
-      "Python 実行環境の読み込みが時間内に終わりませんでした。ページを再読み込みしてください。"), BOOT_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, onProgress, timer });
-    getWorker().postMessage({ id, request });
-  });
-}
-
-async function engineCall(el, request) {
-  if (!booted) {
-    probe.timings.bootStart ??= performance.now();
-    setState(el, "loading", STAGES.pyodide);
-    const boot = await ask(null, (stage) => setState(el, "loading", STAGES[stage] || stage));
-    booted = true;
-    probe.timings.widgetReady ??= performance.now();
-    probe.timings.pyodideMs ??= boot.timings.pyodideMs;
-    probe.timings.engineMs ??= boot.timings.engineMs;
-  }
-  const result = await ask({ ...request, root: el.dataset.root });
-  setState(el, "ready", "準備完了");
-  if (result.error) throw new Error(result.error);
-  return result;
-}
-
-function setState(el, state, text) {
-  el.dataset.state = state;
-  const status = el.querySelector(".tf-status");
-  status.dataset.state = state;
-  status.textContent = text;
-}
-
-function showError(el, message) {
-  const box = el.querySelector(".tf-error");
-  box.textContent = message;
-  box.hidden = false;
-  box.scrollIntoView({ block: "nearest" });
-  if (el.dataset.state === "loading") setState(el, "error", "読み込みに失敗しました");
-}
-
-function clearError(el) {
-  const box = el.querySelector(".tf-error");
-  box.hidden = true;
-  box.textContent = "";
-}
-
-function feedback(el, text, kind = "") {
-  const box = el.querySelector(".tf-feedback");
-  box.textContent = text;
-  box.dataset.kind = kind;
-}
-
-// One request at a time per widget: a click while the engine is still loading or answering is
-// ignored, so an answer can never land under a question it was not asked for.
-// ``handled(message)`` may take an engine refusal itself (true) instead of the error box.
-async function run(el, request, apply, handled = () => false) {
-  if (el.getAttribute("aria-busy") === "true") return;
-  el.setAttribute("aria-busy", "true");
-  clearError(el);
-  try {
-    apply(await engineCall(el, request));
-  } catch (error) {
-    if (!handled(error.message)) showError(el, error.message);
-  } finally {
-    el.setAttribute("aria-busy", "false");
-  }
-}
-
-function shareUrl(el) {
-  const url = new URL(location.href);
-  url.search = "";
-  url.searchParams.set("w", el.id);
-  url.searchParams.set("s", el.dataset.code);
-  if (el.dataset.sheetRows) url.searchParams.set("r", el.dataset.sheetRows); // sheet lines shown so far
-  url.hash = el.id;
-  return url.href;
-}
-
-function share(el) {
-  const href = shareUrl(el);
-  history.replaceState(history.state, "", href);
-  const done = () => feedback(el, "この局面へのリンクをアドレス欄に表示しました（コピー済み）。");
-  (navigator.clipboard?.writeText(href) ?? Promise.reject()).then(done, () =>
-    feedback(el, "この局面へのリンクをアドレス欄に表示しました。"));
-}
+// Widgets of the Trionfi pages: lessons, scoring examples and the practice table, driven by the
+// Python engine.  Loaded once as a module (extra_javascript); Material's instant navigation
+// replaces the page content without re-running this file, so widgets are mounted on every
+// document$ emission and mount() is idempotent.
+import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
+import { mountTable } from "./table.js";
+import "./preload.js"; // starts the engine in the background when a widget is on screen
 
 // --- scoring examples ---------------------------------------------------------------
 // A recorded deal: the step control moves through its lines (a trick, the monte, a capture ...)
@@ -190,60 +64,67 @@ function rememberVariants(el) {
 }
 
 // --- guided lessons -----------------------------------------------------------------
+// Finished lessons are kept in localStorage (a done mark in every progress list); where each lesson
+// of this visit stands is kept in sessionStorage, so going back to the page finds it where it was.
+const DONE_KEY = "trionfi.lessons.v1";
+const placeKey = (el) => `trionfi.lesson.${el.id}.${el.dataset.lesson}`;
+
+function finished() {
+  try {
+    const done = JSON.parse(localStorage.getItem(DONE_KEY) || "{}");
+    return done && typeof done === "object" ? done : {};
+  } catch {
+    return {};
+  }
+}
+
+function keep(key, value, store = localStorage) {
+  try {
+    store.setItem(key, value);
+  } catch {
+    /* private mode or a full storage: nothing is kept, the lesson still works */
+  }
+}
+
+function showProgress() {
+  const done = finished();
+  document.querySelectorAll(".tf-progress-list").forEach((list) => {
+    const items = [...list.querySelectorAll("li[data-lesson]")];
+    items.forEach((item) => (item.querySelector(".tf-done-mark").hidden = !done[item.dataset.lesson]));
+    const count = list.querySelector(".tf-progress-count");
+    count.textContent = `練習 ${items.filter((item) => done[item.dataset.lesson]).length} / ${count.dataset.total} 済み`;
+  });
+}
+
+function forget(game) {
+  const done = finished();
+  Object.keys(done).filter((id) => id.startsWith(`${game}-`)).forEach((id) => delete done[id]);
+  keep(DONE_KEY, JSON.stringify(done));
+  showProgress();
+}
+
 function showLesson(el, result) {
   el.querySelector(".tf-body .tf-view").innerHTML = result.html; // engine-rendered, escaped HTML
+  el.querySelector(".tf-lesson-log").innerHTML = result.log;
   el.dataset.n = result.n;
   el.dataset.code = result.code;
   el.dataset.done = String(result.done);
-  if (result.done) revealStepwise(el);
-}
-
-// The sheet one row at a time (次の行), or all at once; ``shown`` rows to begin with (a shared link's).
-// el.dataset.sheetRows counts the rows shown, so that a share link can reopen at the same row.
-function revealStepwise(el, shown = 1) {
-  const rows = [...el.querySelectorAll(".tf-sheet tbody tr, .tf-sheet tfoot tr")];
-  if (!rows.length) return;
-  const count = () => (el.dataset.sheetRows = String(rows.filter((row) => !row.hidden).length));
-  rows.forEach((row, i) => (row.hidden = i >= Math.max(1, shown)));
-  count();
-  if (!rows.some((row) => row.hidden)) return;
-  const next = document.createElement("button");
-  next.type = "button";
-  next.className = "md-button tf-next-step";
-  next.textContent = "次の行を見る";
-  const all = document.createElement("button");
-  all.type = "button";
-  all.className = "md-button tf-all-steps";
-  all.textContent = "すべて表示";
-  const finish = () => { rows.forEach((row) => (row.hidden = false)); count(); next.remove(); all.remove(); };
-  next.addEventListener("click", () => {
-    const hidden = rows.find((row) => row.hidden);
-    if (hidden) hidden.hidden = false;
-    count();
-    if (!rows.some((row) => row.hidden)) finish();
-  });
-  all.addEventListener("click", finish);
-  el.querySelector(".tf-sheet").after(next, all);
-}
-
-// Fishing games: a decision is a hand card plus the table cards it takes.  Hand cards and
-// table cards toggle (aria-pressed); the capture button sends "CARD x T1 T2" (or "CARD").
-function pickCapture(el, button, attempt) {
-  const press = (b, on) => b.setAttribute("aria-pressed", String(on));
-  if (button.dataset.pick) {
-    press(button, button.getAttribute("aria-pressed") !== "true");
-  } else if (button.dataset.card) {
-    el.querySelectorAll(".tf-hand button[data-card]").forEach((b) => press(b, b === button));
-    feedback(el, "");
-  } else if (button.dataset.action === "capture") {
-    const chosen = el.querySelector(".tf-hand button[data-card][aria-pressed=true]");
-    if (!chosen) return feedback(el, "先に手札から出す札を選んでください。", "other"), true;
-    const picks = [...el.querySelectorAll("button[data-pick][aria-pressed=true]")].map((b) => b.dataset.pick);
-    attempt(picks.length ? `${chosen.dataset.card} x ${picks.join(" ")}` : chosen.dataset.card);
-  } else {
-    return false;
+  keep(placeKey(el), result.code, sessionStorage);
+  el.querySelector(".tf-next-lesson").hidden = !result.done;
+  if (result.done) {
+    keep(DONE_KEY, JSON.stringify({ ...finished(), [el.dataset.lesson]: true }));
+    showProgress();
+    revealStepwise(el);
   }
-  return true;
+}
+
+// After every answer the next decision gets the focus, and the hand and the feedback are scrolled
+// into view together (on a phone the table above may leave the screen, the hand never).
+function nextDecision(el) {
+  const target = el.querySelector(".tf-view .tf-hand button[data-legal=true], .tf-view .tf-words button")
+    ?? el.querySelector(".tf-next-lesson:not([hidden]) a");
+  target?.focus({ preventScroll: true });
+  el.querySelector(".tf-feedback").scrollIntoView({ block: "nearest" });
 }
 
 function mountLesson(el) {
@@ -253,9 +134,10 @@ function mountLesson(el) {
   });
   const attempt = (action) => run(el, { op: "lesson_try", ref: el.dataset.ref, n: Number(el.dataset.n), action },
     (result) => {
-      if (!result.ok) return feedback(el, result.message, result.kind);
-      feedback(el, "正解です。", "ok");
+      if (!result.ok) return feedback(el, result.message, result.kind), nextDecision(el);
       showLesson(el, result);
+      feedback(el, "正解です。", "ok");
+      nextDecision(el);
     });
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button");
@@ -268,16 +150,40 @@ function mountLesson(el) {
   return (code) => load({ code });
 }
 
+// A lesson this visit already moved through reopens where it was (back/forward, or the page again).
+function resumeLesson(el, open) {
+  let place = null;
+  try {
+    place = sessionStorage.getItem(placeKey(el));
+  } catch {
+    /* storage blocked: the lesson opens at its start */
+  }
+  if (place && place !== el.dataset.code) open(place);
+}
+
+function mountProgress(list) {
+  if (list.dataset.mounted) return;
+  list.dataset.mounted = "1";
+  list.querySelector("[data-action=reset-progress]").addEventListener("click", () => forget(list.dataset.game));
+}
+
 function mount(el) {
   if (el.dataset.mounted) return;
   el.dataset.mounted = "1";
+  if (el.dataset.widget === "table") return mountTable(el);
   const open = el.dataset.widget === "lesson" ? mountLesson(el) : mountExample(el);
   el.querySelector("[data-action=share]").addEventListener("click", () => share(el));
   const params = new URLSearchParams(location.search);
   if (params.get("w") === el.id && params.get("s")) {
     open(params.get("s"), params.get("r"));
     if (location.hash === `#${el.id}`) el.scrollIntoView();
+  } else if (el.dataset.widget === "lesson") {
+    resumeLesson(el, open);
   }
 }
 
-window.document$.subscribe(() => document.querySelectorAll(".trionfi-widget").forEach(mount));
+window.document$.subscribe(() => {
+  document.querySelectorAll(".trionfi-widget").forEach(mount);
+  document.querySelectorAll(".tf-progress-list").forEach(mountProgress);
+  showProgress();
+});

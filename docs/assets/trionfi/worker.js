@@ -3,6 +3,8 @@
 // while a top-level await is pending (tech-notes §7.6), so Pyodide loads lazily in here.
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/", import.meta.url).href;
+const SITE_URL = new URL("../../", import.meta.url).href; // the manifest's paths start here
+const PROGRESS_EVERY_MS = 100;
 let engine = null;
 
 const RELOAD = "ページを再読み込みしてください。直らなければ、サイトの管理者に知らせてください。";
@@ -39,41 +41,108 @@ async function checkRuntime() {
   }
 }
 
-function boot(progress) {
-  engine ??= (async () => {
-    const start = performance.now();
-    progress("pyodide");
-    await checkRuntime();
-    let loadPyodide;
-    try {
-      ({ loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs"));
-    } catch {
-      throw new Error(`Python 実行環境（pyodide.mjs）を読み込めませんでした。${RELOAD}`);
-    }
-    const py = await loadPyodide({ indexURL: PYODIDE_URL });
-    const pyodideMs = performance.now() - start;
-    progress("engine");
-    const [zip, tutorials] = await Promise.all([
+// What the boot downloads, {URL: bytes}, from the manifest scripts/sitebuild/vendor.py writes; without
+// it the boot still runs, only the status line shows no byte count.
+async function downloadSizes() {
+  try {
+    const { files } = JSON.parse(await fetchOk(ENGINE_URL + "manifest.json", "text"));
+    return new Map(Object.entries(files).map(([path, bytes]) => [new URL(path, SITE_URL).href, bytes]));
+  } catch {
+    return new Map();
+  }
+}
+
+// Counts the download's bytes as they arrive, for the status line of a reader who waits.  Pyodide
+// fetches the .wasm, the stdlib and its lock file itself, so while the boot runs the worker's fetch
+// passes the responses of the manifest's files through a counting stream (nothing is fetched twice,
+// and only from the site's own copy); the two .mjs files come through import() and count when it ends.
+function meter(sizes, report) {
+  const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+  let loaded = 0;
+  let shown = 0;
+  const add = (bytes) => {
+    if (!total) return;
+    loaded = Math.min(total, loaded + bytes);
+    if (performance.now() - shown < PROGRESS_EVERY_MS && loaded < total) return;
+    shown = performance.now();
+    report(loaded, total);
+  };
+  const plainFetch = self.fetch;
+  self.fetch = async (input, init) => {
+    const response = await plainFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    if (!sizes.has(url) || !response.body) return response;
+    const counter = new TransformStream({ transform(chunk, out) { add(chunk.byteLength); out.enqueue(chunk); } });
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+  };
+  if (total) report(0, total);
+  return { imported: (url) => add(sizes.get(url) ?? 0), stop: () => (self.fetch = plainFetch) };
+}
+
+async function importRuntime(name, progress) {
+  let module;
+  try {
+    module = await import(PYODIDE_URL + name);
+  } catch {
+    throw new Error(`Python 実行環境（${name}）を読み込めませんでした。${RELOAD}`);
+  }
+  progress.imported(PYODIDE_URL + name);
+  return module;
+}
+
+// Everything is requested at once: the two modules (pyodide.asm.mjs is imported here so that its bytes
+// count; Pyodide's own import of the same URL then finds it loaded), the runtime files Pyodide fetches,
+// and the engine's files, which are unpacked once Python runs.
+async function start(report) {
+  const started = performance.now();
+  let stage = "pyodide";
+  report({ stage, loaded: 0, total: 0 });
+  const [, sizes] = await Promise.all([checkRuntime(), downloadSizes()]);
+  const progress = meter(sizes, (loaded, total) => report({ stage, loaded, total }));
+  try {
+    const engineFiles = Promise.all([
       fetchOk(ENGINE_URL + "engine.zip", "bytes"),
       fetchOk(ENGINE_URL + "tutorials.json", "text"),
     ]);
-    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
-    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
-    const web = py.pyimport("engine.web");
-    const problem = web.load_tutorials(tutorials);
-    if (problem) throw new Error(problem);
-    return { handle: web.handle, timings: { pyodideMs, engineMs: performance.now() - start - pyodideMs } };
-  })().catch((error) => {
+    engineFiles.catch(() => {}); // awaited below; a failure is reported there
+    const [{ loadPyodide }] = await Promise.all([
+      importRuntime("pyodide.mjs", progress), importRuntime("pyodide.asm.mjs", progress)]);
+    const py = await loadPyodide({ indexURL: PYODIDE_URL });
+    const pyodideMs = performance.now() - started;
+    stage = "engine";
+    report({ stage, loaded: 0, total: 0 });
+    const handle = loadEngine(py, ...(await engineFiles));
+    return { handle, timings: { pyodideMs, engineMs: performance.now() - started - pyodideMs } };
+  } finally {
+    progress.stop();
+  }
+}
+
+function loadEngine(py, zip, tutorials) {
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
+  const web = py.pyimport("engine.web");
+  const problem = web.load_tutorials(tutorials);
+  if (problem) throw new Error(problem);
+  return web.handle;
+}
+
+// The one boot of the worker, however many requests wait for it (the preload and a click may both ask).
+function boot(report) {
+  engine ??= start(report).catch((error) => {
     engine = null; // a failed boot may be retried by the next interaction
     throw error;
   });
   return engine;
 }
 
+// Progress is sent to the page as a whole ({progress: {stage, loaded, total}}, no request id): every
+// widget waiting for this one boot shows it.
 self.onmessage = async (event) => {
   const { id, request } = event.data;
   try {
-    const eng = await boot((stage) => self.postMessage({ id, progress: stage }));
+    const eng = await boot((progress) => self.postMessage({ progress }));
     if (request === null) {
       self.postMessage({ id, ok: true, result: { timings: eng.timings } });
       return;

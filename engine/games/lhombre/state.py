@@ -43,7 +43,7 @@ from .score import Position
 TRUMP_WORDS = {f"trump{s}": s for s in SUITS}
 KEYWORDS = ("pass", "self", *BY_WORD, "keep", *TRUMP_WORDS, "draw", "surrender", "vole", "stop")
 PHASE_NAMES = {"bid": "ビッド", "announce": "契約の確定", "trump": "切札の指定", "exchange": "タロンとの交換",
-               "play": "カードを出す", "vole": "スラムを狙うかどうかの決定"}
+               "play": "トリックのプレイ", "vole": "スラムを狙うかどうかの決定"}
 TALON = 40 - 3 * HAND
 # The card actions, made once (random play and the computer opponents build thousands of legal sets).
 PLAY = {card: Action("play", card) for card in Pack.LHOMBRE40.cards()}
@@ -206,19 +206,19 @@ class LHombreState(GameState):
     def _bid_refusal(self, word: str) -> str:
         if word == "self":
             if self.bid is None:
-                return "まだ誰も契約を宣言していないので、セルフはできません。"
+                return "まだ誰も契約を申告していないので、セルフはできません。"
             if self.holder == self.turn:
-                return "自分の宣言にセルフはできません。"
+                return "自分の申告にセルフはできません。"
             return ("セルフできるのは、席の優先順位が上の人（フォアハンド > ミドルハンド > バックハンド）が、"
-                    "下の人の宣言した契約を引き取るときだけです。")
+                    "下の人の申告した契約を引き取るときだけです。")
         wanted = BY_WORD[word]
         if wanted is GRAND and not may_bid_grand(self.dealt[self.turn]):
-            return "グランド・トゥルネは、スパディエとバスタの両方を配られた人だけが宣言できます。"
+            return "グランド・トゥルネは、スパディエとバスタの両方を配られた人だけが申告できます。"
         assert self.bid is not None
         if wanted.rank == self.bid.rank and wanted is not self.bid:
-            return (f"{wanted.name}は{self.bid.name}と同じ強さなので、{self.bid.name}のあとには宣言できません"
+            return (f"{wanted.name}は{self.bid.name}と同じ強さなので、{self.bid.name}のあとには申告できません"
                     f"（できるのは同じ契約のセルフか、より上位のノロ・ウベルトです）。")
-        return f"いまの契約は{self.bid.name}です。それより上位の契約しか宣言できません。"
+        return f"いまの契約は{self.bid.name}です。それより上位の契約しか申告できません。"
 
     def _exchange_refusal(self, action: Action) -> str:
         if action.kind == "draw":
@@ -308,7 +308,7 @@ class LHombreState(GameState):
             self.bid = self.bid if word == "self" else BY_WORD[word]
             self.holder = x
             self.log.append(f"{seat_name(x)}がセルフと言って{self.contract.name}を引き取りました。" if word == "self"
-                            else f"{seat_name(x)}が{self.contract.name}を宣言しました。")
+                            else f"{seat_name(x)}が{self.contract.name}を申告しました。")
         first, second = self.duel
         other = second if x == first else first
         if other is None or self.out[other] or (word == "pass" and other == self.holder):
@@ -431,7 +431,7 @@ class LHombreState(GameState):
     def score(self) -> ScoreSheet:
         if self.phase == "redeal":
             sheet = ScoreSheet("ロンブルの精算")
-            sheet.add("", "全員パス", rule("all-pass"), "誰も契約を宣言しなかったので、受け払いはありません。")
+            sheet.add("", "全員パス", rule("all-pass"), "誰も契約を申告しなかったので、受け払いはありません。")
             sheet.totals = {name: 0 for name in SEAT_NAMES}
             return sheet
         return self.position().score()
@@ -452,7 +452,7 @@ class LHombreState(GameState):
     def table(self) -> tuple[list[tuple[str, Card]], str, int | None]:
         if self.phase == "bid":
             standing = f"いまの契約: {self.bid.name}（{seat_name(self.holder or 0)}）" if self.bid else \
-                "まだ誰も契約を宣言していません。"
+                "まだ誰も契約を申告していません。"
             return [], standing, None
         if self.phase in ("announce", "trump", "exchange"):
             shown = [("表にした札", self.turned)] if self.turned in self.talon else []

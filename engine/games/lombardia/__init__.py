@@ -10,6 +10,7 @@ importing only those before it (rules <- score <- state):
 The names the site, the CLI and the tests use are re-exported here.
 """
 
+from .bot import BOT
 from .rules import (
     DEALER,
     NAMING,
@@ -24,5 +25,5 @@ from .rules import (
 from .score import Position, score_position
 from .state import LombardiaState
 
-__all__ = ["DEALER", "NAMING", "POLICY", "SEAT_NAMES", "TEAM_NAMES", "VARIANTS", "LombardiaState", "Position",
+__all__ = ["BOT", "DEALER", "NAMING", "POLICY", "SEAT_NAMES", "TEAM_NAMES", "VARIANTS", "LombardiaState", "Position",
            "card_value", "display_order", "score_position", "strength"]

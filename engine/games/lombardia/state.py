@@ -308,5 +308,5 @@ class LombardiaState(GameState):
 
 
 PHASE_NAMES = {
-    "monte": "モンテの相談", "discard": "ディーラーの捨て札", "exchange": "愚者の交換", "play": "カードを出す",
+    "monte": "モンテの相談", "discard": "ディーラーの捨て札", "exchange": "愚者の交換", "play": "トリックのプレイ",
 }

@@ -7,6 +7,7 @@ one way, rules <- score <- state, so nothing here imports the package itself.  T
 the CLI and the tests use are re-exported here.
 """
 
+from .bot import BOT
 from .rules import (
     PACK_THIRDS,
     VARIANTS,
@@ -21,6 +22,6 @@ from .rules import (
 from .score import Position, score_position, splits_into_captures
 from .state import NapoletanischState
 
-__all__ = ["PACK_THIRDS", "VARIANTS", "NapoletanischState", "Position", "capture_refusal", "capture_value",
+__all__ = ["BOT", "PACK_THIRDS", "VARIANTS", "NapoletanischState", "Position", "capture_refusal", "capture_value",
            "captures_by_card", "category", "display_order", "legal_captures",
            "score_position", "splits_into_captures", "thirds"]

@@ -68,7 +68,7 @@ VARIANTS = (
 
 # --- signals (annotations of a lead; they never change what is legal or the score) -------------
 SIGNALS = ("busso", "volo", "striscio")
-SIGNAL_NAMES = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッシオ"}
+SIGNAL_NAMES = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
 SIGNAL_MEANINGS = {
     "dummett": {
         "busso": "パートナーはこのスートで一番強い札を出し、勝ったら同じスートを返してほしい",

@@ -431,6 +431,6 @@ class OttocentoState(GameState):
 
 
 PHASE_NAMES = {
-    "monte": "モンテの相談", "discard": "ディーラーの捨て札", "declare": "手役の申告", "play": "カードを出す",
+    "monte": "モンテの相談", "discard": "ディーラーの捨て札", "declare": "手役の申告", "play": "トリックのプレイ",
     "give": "マットの支払い",
 }

@@ -45,8 +45,8 @@ from .rules import (
 from .score import Position, pts
 
 KEYWORDS = ("pass", *(BID_WORDS[k] for k in BIDS), "enough")
-PHASE_NAMES = {"bid": "ビッド", "take": "ウィドーから取る", "discard": "捨て札", "rtake": "ラムシュの交換（取る）",
-               "rdiscard": "ラムシュの交換（捨てる）", "play": "カードを出す"}
+PHASE_NAMES = {"bid": "ビッド", "take": "ウィドーの札選び", "discard": "捨て札", "rtake": "ラムシュの交換（取る札）",
+               "rdiscard": "ラムシュの交換（捨てる札）", "play": "トリックのプレイ"}
 EXPECTED_KINDS = {"bid": KEYWORDS[:-1], "take": ("take",), "rtake": ("take", "enough"),
                   "discard": ("discard",), "rdiscard": ("discard",), "play": ("play",)}
 # One Action object per card and verb, and the bids still open after each bid: the legal set is built

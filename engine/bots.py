@@ -1,0 +1,81 @@
+"""The computer opponents at work: numbered deals, whole deals played by bots, and their strength.
+
+``deal_by_number`` is how the practice table, its share links and the terminal name a deal: the
+same number gives the same shuffle in CPython and in Pyodide (``random.Random`` seeded with an
+int shuffles identically in every Python 3).  ``strength`` is the benchmark behind
+``python -m engine bots``: the bot side against uniformly random legal play, every deal played
+once with the bots on each side, so that the luck of the cards cancels out.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from .game import Action, GameState, Variants
+from .games import GAMES
+from .games.lombardia.bot import BOT as LOMBARDIA
+from .games.napoletanisch.bot import BOT as NAPOLETANISCH
+from .policy import AnyBot
+
+MAX_DEAL_NUMBER = 999_999
+BOTS: dict[str, AnyBot] = {bot.game: bot for bot in (LOMBARDIA, NAPOLETANISCH)}  # the games with a practice table
+
+
+def deal_by_number(game: str, number: int, variants: Variants | None = None) -> GameState:
+    """Deal ``number`` (1..MAX_DEAL_NUMBER) of ``game``: the pack shuffled by a generator seeded with it."""
+    if not 1 <= number <= MAX_DEAL_NUMBER:
+        raise ValueError(f"ディール番号は1から{MAX_DEAL_NUMBER}までです。")
+    cls = GAMES[game]
+    deal = list(cls.PACK.cards())
+    random.Random(number).shuffle(deal)
+    return cls(deal, variants)
+
+
+def side_points(bot: AnyBot, state: GameState, seats: tuple[int, ...]) -> Fraction:
+    """The points the side made of ``seats`` scored in the finished deal ``state``."""
+    totals = state.score().totals
+    return Fraction(totals[bot.side_name(seats[0], state.variants)])
+
+
+def play_out(state: GameState, policy: Callable[[GameState, int], Action]) -> GameState:
+    """``state`` played to its end, every decision made by ``policy(state, seat)``."""
+    while not state.is_terminal():
+        state.apply(policy(state, state.current_player()))
+    return state
+
+
+def strength(bot: AnyBot, deals: int, seed: int) -> dict[str, Any]:
+    """Bot side against random legal play over ``deals`` deals (each shuffle twice, bots on either side).
+
+    A win is a deal in which the bot side scored more than every other side; the margin is the bot
+    side's points minus the best other side's.  Also the time of one bot decision (median and worst)."""
+    rng = random.Random(seed)
+    wins, margins, times = 0, [], []
+    for number in range(deals):
+        if number % 2 == 0:
+            shuffle = rng.randrange(1, MAX_DEAL_NUMBER + 1)
+        sides = bot.sides(bot.bench_variants)
+        ours = sides[number % len(sides)]
+
+        def policy(state: GameState, seat: int, ours: tuple[int, ...] = ours) -> Action:
+            if seat not in ours:
+                return rng.choice(state.legal_actions())
+            start = time.perf_counter()
+            action = bot.decide(state, seat).action
+            times.append(time.perf_counter() - start)
+            return action
+
+        end = play_out(deal_by_number(bot.game, shuffle, bot.bench_variants), policy)
+        mine = side_points(bot, end, ours)
+        best_other = max(side_points(bot, end, side) for side in sides if side != ours)
+        wins += mine > best_other
+        margins.append(mine - best_other)
+    return {"deals": deals, "bot_win_share": round(wins / deals, 4),
+            "mean_margin": round(float(sum(margins, Fraction(0)) / deals), 3),
+            "decision_ms_median": round(statistics.median(times) * 1000, 3),
+            "decision_ms_max": round(max(times) * 1000, 3)}

@@ -1,0 +1,60 @@
+"""What a computer opponent is: a policy over one seat's view, and the rules of thumb it names.
+
+Each game with a practice table has ``games/<game>/view.py`` (what one seat may see: its own hand,
+the cards played, the table, public declarations; never another hand or the stock order) and
+``games/<game>/bot.py`` (a policy that reads only such a view and picks one of the legal actions
+the view lists).  The policy names the rule of thumb behind every choice, because the practice
+table's coach gives the very same choice as a hint with that rule's reason.  Nothing here is
+random: a bot's choice is a function of the view, so a deal played from a seed is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .game import Action, GameState, Variants
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule of thumb: a short Japanese name (「安く勝つ」) that the coach shows as the hint's title."""
+
+    name: str
+    summary: str  # what the rule says in general, one Japanese sentence (the rules list on the page)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision with its reason: the rule of thumb and one Japanese sentence about this position."""
+
+    action: Action
+    rule: Rule
+    why: str
+
+
+@dataclass(frozen=True)
+class Bot(Generic[V]):
+    """A game's computer opponent and what the benchmark and the table need to know about its game.
+
+    ``view`` builds a seat's view of a state; ``choose`` sees only that view.  ``sides`` lists the
+    seats that score together under given variants (partners, or each player alone) and ``side_name``
+    the score sheet's total that a seat's points are in."""
+
+    game: str
+    view: Callable[[GameState, int], V]
+    choose: Callable[[V], Choice]
+    rules: tuple[Rule, ...]
+    sides: Callable[[Variants], tuple[tuple[int, ...], ...]]
+    side_name: Callable[[int, Variants], str]
+    bench_variants: Variants  # the table the strength benchmark plays (Napoletanisch: two players)
+
+    def decide(self, state: GameState, seat: int) -> Choice:
+        """The bot's choice for ``seat`` in ``state``, made from that seat's view only."""
+        return self.choose(self.view(state, seat))
+
+
+AnyBot = Bot[Any]

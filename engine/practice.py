@@ -1,0 +1,307 @@
+"""The practice table (対局練習): the reader in one seat, computer opponents in the others, a coach.
+
+The table is stateless: the page keeps the deal number, the reader's seat and the share code of
+the deal so far, and every request replays that code.  After the reader's decision the bots play
+until it is the reader's turn again (or the deal is over), and the answer says in words what each
+of them did.  Undo goes back to the reader's previous decision; a hint is the bot's own choice for
+the reader's seat, made from the reader's view, with the rule of thumb behind it.  The running
+total of a game is kept by the page as rows of points and summed here, exactly (Fractions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+from . import render
+from .bots import MAX_DEAL_NUMBER, deal_by_number, side_points
+from .game import GameState, IllegalAction, Variants, why_not
+from .games import GAMES
+from .policy import AnyBot, Choice
+from .scoresheet import format_signed
+from .share import ShareError
+from .tutorials import heard
+
+MAX_MATCH = 60  # deals in one running total (a game is 2–12 deals)
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side from the reader's point of view: its label (あなた, 右隣の人, 相手チーム …) and seats."""
+
+    label: str
+    seats: tuple[int, ...]
+
+
+def sides(bot: AnyBot, variants: Variants, seat: int) -> list[Side]:
+    """The sides that score, the reader's first, then the others in playing order from the reader."""
+    groups = bot.sides(variants)
+    players = sum(len(group) for group in groups)
+    mine = next(group for group in groups if seat in group)
+    others = sorted((g for g in groups if g is not mine), key=lambda g: min((s - seat) % players for s in g))
+    result = [Side("あなたのチーム" if len(mine) > 1 else "あなた", mine)]
+    for group in others:
+        offset = (group[0] - seat) % players
+        label = ("相手チーム" if len(group) > 1 else "相手" if players == 2 else
+                 "右隣の人" if offset == 1 else "左隣の人" if offset == players - 1 else "向かいの人")
+        result.append(Side(label, group))
+    return result
+
+
+def game_lengths(game: str, variants: Variants) -> list[int]:
+    """How many deals a game may last: Lombardia 4 (each player deals once, rules §4.6); Napoletanisch
+    an agreed number of rounds, each player dealing once per round."""
+    if game == "lombardia":
+        return [4]
+    players = int(variants["players"])
+    return [players, 2 * players, 3 * players]
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The reader's seat in the next deal: the deal passes to the right (play runs counter-clockwise,
+    seats are numbered from the dealer's right), so every seat number moves down by one."""
+    return (seat - 1) % players
+
+
+def players_of(bot: AnyBot, variants: Variants) -> int:
+    return sum(len(group) for group in bot.sides(variants))
+
+
+# --- moves ---------------------------------------------------------------------------------
+def new_deal(game: str, number: int, variants: Variants) -> GameState:
+    return deal_by_number(game, number, variants)
+
+
+def from_link(game: str, code: str, number: int) -> GameState:
+    """The deal a link names; the deal number must be the one its cards were shuffled by."""
+    state = GAMES[game].from_share_code(code)
+    if deal_by_number(game, number, state.variants).deal != state.deal:
+        raise ShareError(f"共有リンクのディール番号（{number}）と配り札が合いません。"
+                         "リンクが途中で切れていないか確かめてください。")
+    return state
+
+
+def who(state: GameState, bot: AnyBot, seat: int, reader: int) -> str:
+    """A seat as the reader knows it: あなた, or 席N with パートナー / ディーラー."""
+    if seat == reader:
+        return "あなた"
+    players = players_of(bot, state.variants)
+    marks = ["パートナー"] if any(seat in g and reader in g for g in bot.sides(state.variants)) else []
+    marks += ["ディーラー"] if seat == players - 1 else []
+    return f"席{seat}" + (f"（{'・'.join(marks)}）" if marks else "")
+
+
+def bots_play(bot: AnyBot, state: GameState, reader: int) -> list[str]:
+    """The computer seats play until the reader's turn or the end; what each did, in words."""
+    events: list[str] = []
+    while not state.is_terminal() and state.current_player() != reader:
+        actor = state.current_player()
+        action = bot.decide(state, actor).action
+        events.append(f"{who(state, bot, actor, reader)}: {state.describe_for(action, reader)}")
+        events += heard(state, action)
+    return events
+
+
+def reader_move(bot: AnyBot, state: GameState, reader: int, text: str) -> tuple[list[str], str | None]:
+    """The reader's action then the bots' replies; or no change and why the action is refused (headed
+    like the lessons' refusals)."""
+    if state.is_terminal():
+        return [], "このディールはもう終わっています。新しいディールを始めてください。"
+    if state.current_player() != reader:
+        return [], "今はあなたの番ではありません。"
+    try:
+        action = state.parse_action(text)
+    except IllegalAction as error:
+        return [], str(error)
+    reason = state.refusal(action)
+    if reason is not None:
+        return [], f"{why_not(action)} {reason}"
+    events = [f"あなた: {state.describe(action)}", *heard(state, action)]
+    return events + bots_play(bot, state, reader), None
+
+
+def undone(state: GameState, reader: int) -> GameState | None:
+    """The deal at the reader's previous decision (None before any): the bots' replies go too."""
+    cls = type(state)
+    turns = [i for i, s in enumerate(cls.replayed(state.share_code())) if i < len(state.history)
+             and s.current_player() == reader]
+    if not turns:
+        return None
+    return state.replay(state.history[:turns[-1]])
+
+
+def hint(bot: AnyBot, state: GameState, reader: int) -> Choice:
+    """What the computer would do in the reader's place, from the reader's view only."""
+    if state.is_terminal() or state.current_player() != reader:
+        raise IllegalAction("今はあなたの番ではないので、ヒントはありません。")
+    return bot.decide(state, reader)
+
+
+def result(bot: AnyBot, state: GameState, reader: int) -> list[Fraction]:
+    """The finished deal's points per side, the reader's side first."""
+    return [side_points(bot, state, side.seats) for side in sides(bot, state.variants, reader)]
+
+
+# --- the table in HTML ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Match:
+    """The running total the page keeps: each finished deal's points per side (reader's first)."""
+
+    rows: tuple[tuple[int, tuple[Fraction, ...]], ...]  # (deal number, points per side)
+    length: int
+
+
+def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: Sequence[str],
+               marks: bool, root: str, match: Match) -> str:
+    """The whole table: whose turn, what just happened, the cards on the table, the reader's choices,
+    the deal's log (folded), and at the end the score sheet and the game's running total."""
+    game = state.GAME
+    parts = [_status(bot, state, reader, number)]
+    plays, caption, winner = state.table()
+    shown = _compact([e for e in events if state.CAPTURES or not (caption and e.endswith(caption))])
+    if shown:
+        parts.append('<ol class="tf-events" aria-label="あなたの前の手からの進行">'
+                     + "".join(f"<li>{escape(e)}</li>" for e in shown) + "</ol>")
+    picking = state.CAPTURES and state.current_player() == reader
+    parts.append(render.table_picks(plays, game, caption) if picking else render.trick(plays, game, caption, winner))
+    tally = "".join(f"<li>{escape(name)}: {escape(value)}</li>" for name, value in state.tally())
+    if tally:
+        parts.append(f'<ul class="tf-tally" aria-label="ここまでの集計">{tally}</ul>')
+    if state.is_terminal():
+        parts.append(render.score_table(state.score(), root))
+    else:
+        parts.append(_choices(state, reader, marks))
+    parts.append(_log(state))
+    parts.append(_match_html(bot, state.variants, reader, match))
+    return "".join(parts)
+
+
+def _compact(events: list[str]) -> list[str]:
+    """Each line once: the same line said again at once (a second face-down discard) is counted."""
+    lines: list[tuple[str, int]] = []
+    for event in events:
+        if lines and lines[-1][0] == event:
+            lines[-1] = (event, lines[-1][1] + 1)
+        else:
+            lines.append((event, 1))
+    return [f"{event}（{count}回）" if count > 1 else event for event, count in lines]
+
+
+def _status(bot: AnyBot, state: GameState, reader: int, number: int) -> str:
+    seats = "、".join(f"{who(state, bot, s, reader)} {len(state.hand(s))}枚"
+                     for s in range(players_of(bot, state.variants)) if s != reader)
+    if state.is_terminal():
+        turn = "ディールが終わりました。"
+    elif state.current_player() == reader:
+        turn = "あなたの番です。"
+    else:
+        turn = f"{who(state, bot, state.current_player(), reader)}の番です。"
+    return (f'<p class="tf-table-status"><span>ディール番号 {number}</span> '
+            f'<span>あなたは{escape(who(state, bot, reader, -1))}</span> <span>手札: {escape(seats)}</span> '
+            f'<strong role="status">{escape(turn)}</strong></p>')
+
+
+def _choices(state: GameState, reader: int, marks: bool) -> str:
+    """The reader's hand as buttons (legal ones marked unless ``marks`` is off) and any word actions."""
+    legal = state.legal_actions()
+    cards = [a.card for a in legal if a.card is not None]
+    hand = state.hand(reader)
+    mine = state.current_player() == reader
+    html = f'<p class="tf-choice-label">{escape(_prompt(state, mine))}</p>'
+    if not mine:
+        return html + render.hand(hand, state.GAME, None)
+    offered = [c for c in cards if c not in hand]
+    marked = cards if marks else hand
+    html += render.hand(hand, state.GAME, marked)
+    if offered:
+        html += (f'<p class="tf-choice-label">{escape(state.choice_label())}</p>'
+                 + render.hand(offered, state.GAME, offered))
+    if state.CAPTURES:
+        html += ('<div class="tf-words"><button type="button" class="md-button tf-word" data-action="capture">'
+                 "この組み合わせで出す</button></div>")
+    words = [a for a in legal if a.card is None]
+    if words:
+        html += '<div class="tf-words">' + "".join(
+            f'<button type="button" class="md-button tf-word" data-word="{escape(a.kind)}">'
+            f"{escape(state.describe(a))}</button>" for a in words) + "</div>"
+    return html
+
+
+def _prompt(state: GameState, mine: bool) -> str:
+    if not mine:
+        return "あなたの手札:"
+    if state.CAPTURES:
+        return ("手札から出す札を選び、取る場の札を押してから「この組み合わせで出す」を押してください"
+                "（何も取らないなら場の札は選びません）。")
+    kind = state.card_kind()
+    return {"discard": "捨てる札を選んでください。", "give": state.choice_label()}.get(
+        kind, "出す札を選んでください。" if any(a.card for a in state.legal_actions()) else "選んでください。")
+
+
+def _log(state: GameState) -> str:
+    lines = [str(line) for line in state.log]
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<details class="tf-log"><summary>このディールの記録（{len(lines)}行）</summary><ol>{items}</ol></details>'
+
+
+def _match_html(bot: AnyBot, variants: Variants, reader: int, match: Match) -> str:
+    """The game's running total: one row per finished deal, the sum, and the winner once it is over."""
+    if not match.rows:
+        return ""
+    labels = [side.label for side in sides(bot, variants, reader)]
+    head = "".join(f'<th scope="col">{escape(label)}</th>' for label in labels)
+    body = "".join(
+        f'<tr><th scope="row">{i}（番号{number}）</th>'
+        + "".join(f'<td class="tf-num">{escape(format_signed(p))}</td>' for p in points) + "</tr>"
+        for i, (number, points) in enumerate(match.rows, 1))
+    totals = [sum((row[1][k] for row in match.rows), Fraction(0)) for k in range(len(labels))]
+    foot = '<tr class="tf-total"><th scope="row">合計</th>' + "".join(
+        f'<td class="tf-num">{escape(format_signed(t))}</td>' for t in totals) + "</tr>"
+    over = len(match.rows) >= match.length
+    verdict = _verdict(labels, totals) if over else \
+        f"{match.length}ディールのうち{len(match.rows)}ディールが終わりました。"
+    return (f'<table class="tf-sheet tf-match"><caption>ゲームの得点（{match.length}ディールで1ゲーム）</caption>'
+            f"<thead><tr><th scope=\"col\">ディール</th>{head}</tr></thead><tbody>{body}</tbody>"
+            f'<tfoot>{foot}</tfoot></table><p class="tf-match-verdict">{escape(verdict)}</p>')
+
+
+def _verdict(labels: list[str], totals: list[Fraction]) -> str:
+    best = max(totals)
+    winners = [label for label, total in zip(labels, totals, strict=True) if total == best]
+    if len(winners) > 1:
+        return f"ゲーム終了: {'と'.join(winners)}が同点で並びました。"
+    return f"ゲーム終了: {winners[0]}の勝ちです。" if winners[0].startswith("あなた") else \
+        f"ゲーム終了: {winners[0]}の勝ちです。次のゲームで取り返しましょう。"
+
+
+def settings_html(bot: AnyBot, variants: Variants, seat: int) -> str:
+    """The table's settings: the reader's seat, a deal number, the game's length and the variants."""
+    cls = GAMES[bot.game]
+    seats = "".join(f'<option value="{s}"{" selected" if s == seat else ""}>席{s}</option>' for s in range(cls.SEATS))
+    lengths = game_lengths(bot.game, variants)
+    if len(lengths) > 1:
+        options = "".join(f'<option value="{i}">{i + 1}周（各自が{i + 1}回ずつ配る）</option>'
+                          for i in range(len(lengths)))
+        length = f'<label class="tf-variant">ゲームの長さ <select data-setting="rounds">{options}</select></label>'
+    else:
+        length = f'<p class="tf-variant-note">{lengths[0]}ディールで1ゲームです（各自が1回ずつ配ります）。</p>'
+    return ('<details class="tf-table-settings"><summary>設定（席・ディール番号・ヴァリアント）</summary>'
+            f'<label class="tf-variant">あなたの席 <select data-setting="seat">{seats}</select></label>'
+            '<label class="tf-variant">ディール番号 <input type="number" inputmode="numeric" min="1" '
+            f'max="{MAX_DEAL_NUMBER}" data-setting="deal" placeholder="空欄なら無作為"></label>{length}'
+            '<p class="tf-variant-note">席は、ディーラーの右隣を席0として反時計回り（次は右隣）に数えます。'
+            "ディーラーは最後の席です。ディールごとに配り手が右へ移り、あなたの席番号は1つ小さくなります。</p>"
+            + render.variant_controls(cls.VARIANTS, variants)
+            + '<button type="button" class="md-button" data-action="new-game">この設定で新しいゲームを始める</button>'
+            "</details>")
+
+
+def rules_html(bot: AnyBot) -> str:
+    """The computer's rules of thumb, by the names its hints give."""
+    items = "".join(f"<dt>{escape(rule.name)}</dt><dd>{escape(rule.summary)}</dd>" for rule in bot.rules)
+    return ('<details class="tf-bot-rules"><summary>コンピューターの考え方'
+            f"（ヒントに出てくる{len(bot.rules)}の決まり）</summary><dl>{items}</dl></details>")

@@ -1,0 +1,131 @@
+"""The ロンバルディアタロット computer opponent: each rule of thumb in a scripted position, legal and
+named choices over whole bot-only deals, and a view that shows one seat no more than it may see."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import hands_with
+
+from engine.bots import deal_by_number
+from engine.game import Action, GameState
+from engine.games.lombardia import BOT, DEALER, LombardiaState
+from engine.games.lombardia.bot import RULES
+from engine.games.lombardia.view import view_of
+
+
+def dealt(*hands: str) -> LombardiaState:
+    """A deal whose seats hold the named cards first; the rest fills up in pack order."""
+    return LombardiaState.from_hands(hands_with(*hands))
+
+
+def played(state: LombardiaState, codes: str) -> LombardiaState:
+    for code in codes.split():
+        state.apply(state.parse_action(code))
+    return state
+
+
+def decided(state: GameState) -> tuple[str, str]:
+    """The bot's action (as text) and rule name for the seat to act."""
+    choice = BOT.decide(state, state.current_player())
+    assert choice.action in state.legal_actions() and choice.rule in RULES and choice.why.endswith("。")
+    return str(choice.action), choice.rule.name
+
+
+# Seat 0 leads the first trick; the dealer (seat 3) has laid away two diamonds.
+START = "keep D9 D10"
+
+PLAY_CASES = {
+    # (hands of seats 0..3, actions after the deal, expected action, rule)
+    "cash a king": (("SK",), "", "SK", "勝ち札を先に取る"),
+    "lead from the shortest suit": (("D5 H2 H3 H4 S2 S3 S4 S5 S6 C2 C3 C4 C5 C6",), "", "D5", "短いスートから切らす"),
+    "feed the partner's king": (("S2", "SK", "S3", "SQ S4"), "S2 SK S3", "SQ", "味方に点札を渡す"),
+    "win with the cheapest card": (("S2", "S3", "S9", "S10 SQ SK S4"), "S2 S3 S9", "S10", "安く勝つ"),
+    "win with the Bagatto when last": (("S2", "S3", "S9", "T1 T9"), "S2 S3 S9", "T1", "安く勝つ"),
+    "lose with the cheapest card": (("S2", "S3", "SK", "S4 S5 SQ"), "S2 S3 SK", "S4", "負けるなら安い札"),
+    "the Fool saves a queen": (("S2", "S3", "SK", "SQ F"), "S2 S3 SK", "F", "愚者で点札を守る"),
+    "the lowest trump when beaten": (("S2", "S3", "T20", "T5 T10"), "S2 S3 T20", "T5", "切札を無駄にしない"),
+    "let the partner trump": (
+        ("S2 CK SA S3 S4 S6 S7", "S5 C3 SK SQ SN SJ S10 S9 S8", "T3 T20 C4", "T4 C2"),
+        "S2 S5 T3 T4 C2 CK C3 C4", "SA", "パートナーに切らせる"),
+    "return the partner's suit": (("C2 HK H8 H9", "C3 H7", "CK H5", "C4 H6"),
+                                  "C2 C3 CK C4 H5 H6 HK H7", "H9", "味方のリードを返す"),
+}
+
+
+@pytest.mark.parametrize("case", PLAY_CASES)
+def test_each_rule_of_thumb_in_a_scripted_trick(case: str) -> None:
+    hands, actions, expected, rule = PLAY_CASES[case]
+    state = played(dealt(*hands), f"{START} {actions}")
+    assert decided(state) == (expected, rule)
+
+
+def test_the_why_names_the_cards_of_the_position() -> None:
+    state = played(dealt("S2", "SK", "S3", "SQ S4"), f"{START} S2 SK S3")
+    assert BOT.decide(state, 3).why == ("パートナーのソードのキングが勝ちそうなトリックなので、"
+                                        "点札のソードのクイーンを渡します。")
+
+
+def test_monte_keeps_a_playable_hand_and_throws_in_a_hopeless_one() -> None:
+    assert decided(dealt()) == ("keep", "戦える手は遊ぶ")
+    hopeless = "T2 T3 SA S2 S3 S4 S5 S6 S7 S8 S9 S10 CA C2 C3 C4 C5 C6 C7"
+    assert decided(dealt(hopeless)) == ("monte", "望みのない手は流す")
+
+
+def test_the_dealer_secures_a_short_queen_then_empties_the_suit() -> None:
+    dealer = "T21 T20 T19 T18 HQ H3 SA S2 S3 S4 S5 S6 S7 S8 S9 S10 CA C2 C3 C4 C5"
+    state = played(dealt("", "", "", dealer), "keep")
+    assert decided(state) == ("discard HQ", "守れない絵札は捨て札に")
+    state = played(state, "HQ")
+    assert decided(state) == ("discard H3", "捨て札でスートを切らす")
+
+
+def test_the_fools_exchange_gives_a_card_without_points() -> None:
+    state = played(dealt("SK F", "S2 C2", "S3 C3", "SQ C4"), f"{START} SK S2 S3 SQ F C2 C3 C4")
+    assert state.phase == "exchange" and state.current_player() == 0
+    assert decided(state) == ("give S2", "交換には点のない札")
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_every_choice_of_a_bot_only_deal_is_legal_and_named(number: int) -> None:
+    state = deal_by_number("lombardia", number)
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = view_of(state, seat)
+        assert set(view.legal) == set(state.legal_actions())
+        decided(state)
+        state.apply(BOT.choose(view).action)
+    totals = state.score().totals
+    assert {BOT.side_name(seat, state.variants) for seat in range(4)} == set(totals)
+
+
+def test_the_view_hides_the_other_hands_and_the_dealers_discard() -> None:
+    state = played(dealt(), "keep")
+    discard = [a.card for a in state.legal_actions()[:2] if a.card is not None]
+    for card in discard:
+        state.apply(Action("discard", card))
+    shown = {card for _, card in state.exposures()}
+    view = view_of(state, 0)
+    text = repr(view)
+    for seat in (1, 2, 3):
+        assert view.hand_sizes[seat] == len(state.hands[seat])
+        for card in set(state.hands[seat]) - shown:
+            assert repr(card) not in text
+    assert view.discard == () and set(view.legal) == set(state.legal_actions())
+    assert set(view_of(state, DEALER).discard) == set(discard) and view_of(state, DEALER).legal == ()
+
+
+def test_an_exposed_card_stays_public_only_until_it_is_played() -> None:
+    state = played(dealt(), START)
+    nineteenth = state.exposures()[0]
+    assert nineteenth in view_of(state, 1).exposed
+    played(state, str(nineteenth[1]))
+    assert nineteenth not in view_of(state, 1).exposed
+
+
+def test_states_a_seat_cannot_tell_apart_give_equal_views() -> None:
+    hands = hands_with()
+    swapped = [list(hand) for hand in hands]
+    swapped[1][0], swapped[2][0] = hands[2][0], hands[1][0]  # first cards dealt: never exposed
+    one, other = (played(LombardiaState.from_hands(h), START) for h in (hands, swapped))
+    assert view_of(one, 0) == view_of(other, 0)
+    assert view_of(one, 1) != view_of(other, 1)

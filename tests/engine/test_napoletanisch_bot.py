@@ -1,0 +1,175 @@
+"""Napoletanisch's computer opponent: one scripted position per rule of thumb (the action and the rule
+named), the exact reading of a two-player ending checked against a plain search, whole bot-only
+deals under every player count, and the view hiding what the seat cannot see."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engine.bots import deal_by_number
+from engine.cards import Card, Pack, parse_cards
+from engine.game import Action
+from engine.games.napoletanisch import BOT, NapoletanischState
+from engine.games.napoletanisch.bot import (
+    CHEAP,
+    KEEP_TAROCK,
+    LAST,
+    MOST,
+    NO_EASY_SUM,
+    PREPARE,
+    RULES,
+    choose,
+    endgame,
+)
+from engine.games.napoletanisch.rules import THIRDS, captures_by_card
+from engine.games.napoletanisch.view import view_of
+
+
+def start(table: str, hand: str, other: str = "", optional: bool = False) -> NapoletanischState:
+    """A two-player deal with this table and seat 0's hand; seat 1 holds ``other`` (by default the
+    next six unused cards in pack order) and the stock is the rest in pack order."""
+    shown, mine = parse_cards(table), parse_cards(hand)
+    rest = [c for c in Pack.TAROCK54.cards() if c not in {*shown, *mine}]
+    theirs = parse_cards(other) if other else rest[:6]
+    stock = [c for c in rest if c not in theirs]
+    dealt = [c for pair in zip(mine, theirs, strict=True) for c in pair]
+    return NapoletanischState([*shown, *dealt, *stock], {"players": 2, "capture_optional": optional})
+
+
+def play(table: str, hand: str, optional: bool = False) -> tuple[str, str, str]:
+    choice = BOT.decide(start(table, hand, optional=optional), 0)
+    return str(choice.action), choice.rule.name, choice.why
+
+
+def test_the_richest_capture() -> None:
+    action, rule, why = play("SK H2 H3 T17 T18 T19", "T5 S10 C10 D4 DQ T13")
+    assert (action, rule) == ("T5 x SK", MOST.name)
+    assert "タロック5で場のスペードのキングを取ります" in why and "4⅔点" in why
+
+
+def test_a_capture_that_leaves_no_easy_sum() -> None:
+    # The heart king takes the diamond king (8⅔ points) but leaves T19 + SN = 22 for the Sküs;
+    # T18 takes the king with T10 and the cavalier instead.
+    action, rule, why = play("T10 T12 T19 SN D4 DK", "T18 SQ HJ HK DJ DQ")
+    assert (action, rule) == ("T18 x T10 SN DK", NO_EASY_SUM.name)
+    assert "スキュース" in why and "タロック19とスペードのカバロ" in why
+
+
+def test_a_trail_that_leaves_no_easy_sum() -> None:
+    # Laying the heart 2 would let a king take it with the spade cavalier (3 + 2 = 5).
+    action, rule, why = play("T2 T3 T8 T15 F SN", "T1 T4 T19 H2 H4 HJ")
+    assert (action, rule) == ("T4", NO_EASY_SUM.name)
+    assert "ハートの2を場に置くと" in why and "スペードのキング" in why
+
+
+def test_a_high_tarock_is_kept_for_a_richer_table() -> None:
+    action, rule, why = play("T9 T16 S9 SK C10 CK", "T18 F S10 C7 D4 DN")
+    assert (action, rule) == ("DN", KEEP_TAROCK.name)
+    assert why.startswith("タロック18で場のタロック9とスペードの9を取れば1点ですが")
+
+
+def test_the_cheapest_card_is_laid() -> None:
+    action, rule, why = play("T18 T19 T21 C7 C8 HN", "T1 S9 C9 C10 D4 DQ")
+    assert (action, rule) == ("D4", CHEAP.name)
+    assert why == "取れる札がないので、得点が⅓点と安いダイヤの4を場に置きます。"
+
+
+def test_a_card_is_laid_for_the_next_capture() -> None:
+    action, rule, why = play("T4 T18 T20 SK C8 C10", "T7 T8 SJ SQ H2 DJ")
+    assert (action, rule) == ("H2", PREPARE.name)
+    assert "タロック7で場のスペードのキングとハートの2を取る形" in why
+
+
+def test_optional_captures_let_a_card_stay_on_the_table() -> None:
+    # The diamond 4 could take the heart 4, but laid it makes T1 + H4 + D4 = 9 for the tarock 9.
+    table, hand = "T1 T18 T19 S10 CJ H4", "T9 S8 S9 H3 D3 D4"
+    action, rule, _ = play(table, hand, optional=True)
+    assert (action, rule) == ("D4", PREPARE.name)
+    assert Action("play", Card.parse("D4")) not in start(table, hand).legal_actions()
+
+
+def best_margin(mover: list[Card], other: list[Card], table: list[Card], last: int, optional: bool) -> int:
+    """Plain minimax without pruning: the mover's thirds minus the other's to the end."""
+    if not mover:
+        return last * sum(THIRDS[c] for c in table)
+    values = []
+    for card, sets in captures_by_card(mover, table):
+        rest = [c for c in mover if c is not card]
+        for s in sets:
+            gain = THIRDS[card] + sum(THIRDS[c] for c in s)
+            values.append(gain - best_margin(other, rest, [c for c in table if c not in s], -1, optional))
+        if optional or not sets:
+            values.append(-best_margin(other, rest, [*table, card], -last, optional))
+    return max(values)
+
+
+def margin_after(state: NapoletanischState, action: Action, optional: bool) -> int:
+    """The margin (thirds) the player to move keeps to the end after ``action``, by ``best_margin``."""
+    seat = state.current_player()
+    last = 0 if state.last_capturer is None else (1 if state.last_capturer == seat else -1)
+    after = state.clone()
+    after.apply(action)
+    hands = after.hands[1 - seat], after.hands[seat]
+    if action.take:
+        gain = sum(THIRDS[c] for c in (action.card, *action.take) if c is not None)
+        return gain - best_margin(*hands, after.tablecards, -1, optional)
+    return -best_margin(*hands, after.tablecards, -last, optional)
+
+
+@pytest.mark.parametrize("optional", [False, True])
+def test_the_end_of_a_two_player_deal_is_read_exactly(optional: bool) -> None:
+    state = deal_by_number("napoletanisch", 12, {"players": 2, "capture_optional": optional})
+    assert isinstance(state, NapoletanischState)
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = view_of(state, seat)
+        choice = choose(view)
+        if view.stock == 0 and len(state.hands[0]) + len(state.hands[1]) <= 6:
+            assert choice.rule == LAST and endgame(view) == choice
+            margins = [margin_after(state, a, optional) for a in state.legal_actions()]
+            assert margin_after(state, choice.action, optional) == max(margins)
+            checked += 1
+        state.apply(choice.action)
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(("players", "optional"), [(2, False), (2, True), (3, False), (4, True)])
+def test_whole_bot_deals_choose_legal_actions_with_a_rule(players: int, optional: bool) -> None:
+    for number in (5, 77):
+        state = deal_by_number("napoletanisch", number, {"players": players, "capture_optional": optional})
+        while not state.is_terminal():
+            choice = BOT.decide(state, state.current_player())
+            assert choice.action in state.legal_actions()
+            assert choice.rule in RULES and choice.why.endswith("。")
+            state.apply(choice.action)
+        assert set(state.score().totals) == {BOT.side_name(s, state.variants) for s in range(players)}
+    assert BOT.sides({"players": players}) == tuple((s,) for s in range(players))
+
+
+def test_the_view_hides_the_other_hand_and_the_stock() -> None:
+    state = start("T4 T18 T20 SK C8 C10", "T7 T8 SJ SQ H2 DJ")
+    state.apply(Action("play", Card.parse("H2")))
+    view = view_of(state, 0)
+    hidden = [*state.hands[1], *state.stock()]
+    assert not [c for c in hidden if repr(c) in repr(view)]
+    assert view.legal == () and view.stock == 35 and view.hand_sizes == (6, 6)
+    assert view_of(state, 1).legal == tuple(state.legal_actions())
+
+
+def test_states_the_seat_cannot_tell_apart_give_equal_views() -> None:
+    table, hand = "T4 T18 T20 SK C8 C10", "T7 T8 SJ SQ H2 DJ"
+    one = start(table, hand, "T1 T2 T3 T5 T6 T9")
+    other = start(table, hand, "S7 S9 HK DK T21 F")
+    assert view_of(one, 0) == view_of(other, 0)
+    assert view_of(one, 1) != view_of(other, 1)
+
+
+def test_the_bot_reads_no_state_or_score() -> None:
+    path = Path(__file__).resolve().parents[2] / "engine" / "games" / "napoletanisch" / "bot.py"
+    modules = {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ImportFrom)}
+    assert not modules & {"state", "score"}

@@ -1,0 +1,137 @@
+"""Every lesson of every game played to its end in a real browser, from its own script: at the first
+step with another legal choice the reader makes a wrong one (the hint shown may name only the chosen
+card), once an illegal card (the engine says why), then the lesson's answers; at the end the way on
+is offered, a finished deal's sheet matches the engine, and the done marks survive a reload.
+
+One page visits the five lessons pages by instant navigation, so Pyodide boots once for all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from engine.game import Action, GameState
+from engine.tutorials import Lesson, named_cards
+from sitebuild.tutorial_hooks import read_paths
+from tests.site.conftest import NO_PRELOAD, PageGuard
+from tests.site.widget_helpers import BOOT, ROOT, TUTORIALS, totals_text, widget_totals
+
+PATHS = read_paths(ROOT / "docs", TUTORIALS)
+
+
+@pytest.fixture(scope="module")
+def lesson_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One guarded page for the whole module (the worker and its Pyodide live as long as it does)."""
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
+    context.add_init_script(NO_PRELOAD)
+    page = context.new_page()
+    guard = PageGuard(page, site_url)
+    context.route("**/*", guard.on_route)
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    page.on("console", guard.on_console)
+    page.goto(f"{site_url}/")
+    yield page
+    guard.check()
+    context.close()
+
+
+def settle(page: Page, widget: str) -> str:
+    """Wait for the engine's answer; the feedback it left."""
+    page.wait_for_function(f"() => document.querySelector('#{widget}').getAttribute('aria-busy') !== 'true'",
+                           timeout=BOOT)
+    error = page.locator(f"#{widget} .tf-error")
+    assert error.is_hidden(), error.inner_text()
+    return page.locator(f"#{widget} .tf-feedback").inner_text()
+
+
+def press(page: Page, widget: str, state: GameState, action: Action) -> str:
+    """Press the buttons of ``action``: a word, a card (hand or offered), or a card with table cards."""
+    view = f"#{widget} .tf-view"
+    if action.card is None:
+        page.locator(f"{view} button[data-word='{action.kind}']").click()
+    else:
+        page.locator(f"{view} button[data-card='{action.card}']").first.click()
+        pressed = page.locator(f"{view} button[data-pick][aria-pressed=true]")
+        while pressed.count():  # a refused capture leaves its picks pressed
+            pressed.first.click()
+        for taken in action.take:
+            page.locator(f"{view} button[data-pick='{taken}']").click()
+        if state.CAPTURES:
+            page.locator(f"{view} [data-action=capture]").click()
+    return settle(page, widget)
+
+
+def wrong_choice(lesson: Lesson, n: int) -> Action | None:
+    """A legal choice other than the lesson's at step ``n``: one with its own hint if there is one."""
+    step, state = lesson.script[n], lesson.state_at(n)
+    others = [a for a in state.legal_actions() if a != step.action]
+    return next((a for a in others if a in step.hints), others[0] if others else None)
+
+
+def illegal_card(lesson: Lesson, n: int) -> Action | None:
+    """A hand card that may not be played now (only when the hand itself is offered as buttons)."""
+    state = lesson.state_at(n)
+    kind = state.card_kind()
+    cards = [action.card for action in state.legal_actions() if action.card is not None]
+    if not cards or not all(card in state.hand(lesson.reader) for card in cards):
+        return None  # the hand is shown as pictures only (a bid, or cards offered from a widow)
+    return next((Action(kind, c) for c in state.hand(lesson.reader)
+                 if not state.CAPTURES and not state.is_legal(Action(kind, c))), None)
+
+
+def play_lesson(page: Page, widget: str, lesson: Lesson) -> None:
+    page.locator(f"#{widget}").scroll_into_view_if_needed()
+    wrong_tried = illegal_tried = False
+    for n, step in enumerate(lesson.script):
+        if not step.reader:
+            continue
+        state = lesson.state_at(n)
+        wrong = None if wrong_tried else wrong_choice(lesson, n)
+        if wrong is not None:
+            said = press(page, widget, state, wrong)
+            assert said == step.hint_for(wrong), (lesson.id, n, str(wrong))
+            assert set(named_cards(lesson.game, said)) <= {wrong.card}, (lesson.id, said)
+            wrong_tried = True
+        illegal = None if illegal_tried else illegal_card(lesson, n)
+        if illegal is not None:
+            assert press(page, widget, state, illegal).startswith("なぜ出せない？"), (lesson.id, str(illegal))
+            illegal_tried = True
+        for faded in state.unavailable_words()[:1]:  # a bid the auction rules out: shown faded, explained
+            page.locator(f"#{widget} .tf-view button[data-word='{faded.kind}'][data-legal=false]").click()
+            assert settle(page, widget).startswith("なぜ選べない？"), (lesson.id, faded.kind)
+        assert press(page, widget, state, step.action) == "正解です。", (lesson.id, n, str(step.action))
+    assert wrong_tried, f"{lesson.id}: no step offers another legal choice"
+    w = page.locator(f"#{widget}")
+    assert w.get_attribute("data-done") == "true" and w.locator(".tf-next-lesson a").is_visible()
+    end = lesson.state_at(len(lesson.script))
+    if end.is_terminal():  # the sheet is revealed row by row
+        assert w.locator(".tf-sheet tfoot tr").first.is_hidden()
+        w.locator(".tf-next-step").click()
+        w.locator(".tf-all-steps").click()
+        assert widget_totals(page, widget) == totals_text(end.score().totals)
+
+
+@pytest.mark.parametrize("game", sorted(PATHS))
+def test_every_lesson_played_with_a_wrong_choice(lesson_page: Page, site_url: str, game: str) -> None:
+    page = lesson_page
+    page.locator(f".md-tabs__link[href$='{game}/']").click()  # the game's tab (instant navigation: same worker)
+    page.locator(f".md-nav a[href$='{game}/lessons/']:visible").first.click()
+    page.wait_for_url(f"**/{game}/lessons/")
+    for stop in PATHS[game]:
+        lesson = TUTORIALS[stop.lesson]
+        assert isinstance(lesson, Lesson)
+        play_lesson(page, stop.widget, lesson)
+    page.evaluate("sessionStorage.clear()")  # no lesson resumes after the reload: no engine needed
+    page.reload()
+    count = page.locator(".tf-progress-list .tf-progress-count").first
+    assert count.inner_text() == f"練習 {len(PATHS[game])} / {len(PATHS[game])} 済み"
+    page.locator(".tf-progress-list [data-action=reset-progress]").first.click()
+    assert count.inner_text() == f"練習 0 / {len(PATHS[game])} 済み"
+
+
+def test_the_home_page_counts_each_games_lessons(lesson_page: Page, site_url: str) -> None:
+    lesson_page.goto(f"{site_url}/")
+    counts = lesson_page.locator(".tf-progress-list .tf-progress-count").all_inner_texts()
+    assert len(counts) == len(PATHS) and all(text.startswith("練習 ") for text in counts)

@@ -1,0 +1,85 @@
+"""No waiting (#18): with a widget on screen and the reader idle for 2 s, the engine boots in the
+background, with its progress in the status line, so that the first click is answered at once; not
+with Save-Data or on a 2g connection, and not once the reader turned the footer switch off.  The
+runtime comes gzipped, as from a real host.  (The server itself: tests/build/test_server.py.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Response, expect
+
+from tests.site.widget_helpers import BOOT, click_card, first_answer
+
+pytestmark = pytest.mark.preload  # these tests are about the background start: conftest leaves it on
+
+LESSONS = "lombardia/lessons/"
+LESSON = "lesson-obligations"
+QUIET_MS = 3_500  # the 2 s of idleness, and time for a boot to have started if it were going to
+
+# Every text the first widget's status line shows, in order (the progress changes faster than polling sees).
+RECORD_STATUS = """
+addEventListener("DOMContentLoaded", () => {
+  window.__statusTexts = [];
+  const status = document.querySelector(".trionfi-widget .tf-status");
+  new MutationObserver(() => window.__statusTexts.push(status.textContent))
+    .observe(status, { childList: true, characterData: true, subtree: true });
+});
+"""
+
+
+def runtime_requests(page: Page) -> list[Response]:
+    """Pyodide responses the page (or its worker) received, collected from now on."""
+    seen: list[Response] = []
+    page.context.on("response", lambda r: seen.append(r) if "/assets/pyodide/" in r.url else None)
+    return seen
+
+
+def test_the_engine_boots_after_two_idle_seconds_and_answers_the_first_click(
+        offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    page.add_init_script(RECORD_STATUS)
+    runtime = runtime_requests(page)
+    page.goto(f"{site_url}/{LESSONS}#{LESSON}")  # the widget on screen (the preload waits for one)
+    widget = page.locator(f"#{LESSON}")
+    expect(widget).to_have_attribute("data-state", "ready", timeout=BOOT)  # no click
+    expect(widget.locator(".tf-status")).to_have_text("準備完了")
+    timings = page.evaluate("window.__trionfi.timings")
+    assert timings["preloadStart"] >= 2_000 and "bootStart" not in timings
+    texts = page.evaluate("window.__statusTexts")
+    assert any(re.search(r"読み込んでいます… \d+\.\d / \d+\.\d MB", text) for text in texts), texts
+    click_card(page, LESSON, first_answer("lombardia-obligations"))
+    expect(widget.locator(".tf-feedback")).to_have_text("正解です。", timeout=2_000)
+    wasm = [r for r in runtime if r.url.endswith(".wasm") and r.request.method == "GET"]
+    assert len(wasm) == 1, "the boot must not start twice"
+    assert wasm[0].header_value("content-encoding") == "gzip"
+
+
+def test_no_preload_with_save_data_or_on_2g(offline_page: Page, site_url: str) -> None:
+    """Both connections side by side in one context (one wait for both)."""
+    pages = [offline_page, offline_page.context.new_page()]
+    runtime = runtime_requests(offline_page)
+    for page, (save_data, kind) in zip(pages, [("true", "4g"), ("false", "2g")], strict=True):
+        page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', "
+                             f"{{get: () => ({{saveData: {save_data}, effectiveType: '{kind}'}})}});")
+        page.goto(f"{site_url}/{LESSONS}#{LESSON}")
+    offline_page.wait_for_timeout(QUIET_MS)
+    assert not runtime
+    for page in pages:
+        expect(page.locator(f"#{LESSON} .tf-status")).to_contain_text("少したつと読み込みます")  # still idle
+
+
+def test_the_footer_switch_turns_the_preload_off_for_later_pages(offline_page: Page, site_url: str) -> None:
+    page = offline_page
+    runtime = runtime_requests(page)
+    page.goto(f"{site_url}/")
+    switch = page.get_by_label("計算エンジンを先に読み込む")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    assert page.evaluate("localStorage.getItem('trionfi.preload')") == "off"
+    page.goto(f"{site_url}/{LESSONS}#{LESSON}")
+    expect(page.get_by_label("計算エンジンを先に読み込む")).not_to_be_checked()
+    page.wait_for_timeout(QUIET_MS)
+    assert not runtime
+    assert "preloadStart" not in page.evaluate("window.__trionfi.timings")

@@ -1,0 +1,125 @@
+"""対局練習 in a real browser: one whole deal per game through the UI, with an illegal click, a hint
+and an undo; the score sheet at the end; the deal kept over a reload; the share link reopened in a
+fresh browser context.  Which action to click is asked of the engine (its legal set), never typed in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from engine.bots import BOTS
+from engine.game import Action
+from engine.games import GAMES
+from engine.games.napoletanisch import NapoletanischState
+from tests.site.widget_helpers import BOOT
+
+IDLE = "() => document.querySelector('#table').getAttribute('aria-busy') !== 'true'"
+
+
+def settle(page: Page) -> None:
+    page.wait_for_timeout(50)
+    page.wait_for_function(IDLE, timeout=BOOT)
+    assert page.locator("#table .tf-error").is_hidden(), page.locator("#table .tf-error").inner_text()
+
+
+def code(page: Page) -> str:
+    return page.locator("#table").get_attribute("data-code") or ""
+
+
+def click_action(page: Page, text: str) -> None:
+    """Press the buttons of one action: a card, a word, or a card with the table cards it takes."""
+    words = text.split()
+    if "x" in words:
+        at = words.index("x")
+        page.locator(f"#table .tf-hand button[data-card='{words[at - 1]}']").first.click()
+        for taken in words[at + 1:]:
+            page.locator(f"#table button[data-pick='{taken}']").click()
+        page.locator("#table [data-action=capture]").click()
+    elif len(words) == 1 and not re.fullmatch(r"[A-Z]+\d*|F|SK", words[0]):
+        page.locator(f"#table .tf-body button[data-word='{words[0]}']").click()
+    else:
+        page.locator(f"#table .tf-body button[data-card='{words[-1]}']").first.click()
+        if page.locator("#table .tf-body [data-action=capture]").count():
+            page.locator("#table .tf-body [data-action=capture]").click()
+    settle(page)
+
+
+def first_legal(page: Page, game: str) -> str:
+    return str(GAMES[game].from_share_code(code(page)).legal_actions()[0])
+
+
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_a_whole_deal_through_the_table(offline_page: Page, site_url: str, browser: Browser, game: str) -> None:
+    page = offline_page
+    page.goto(f"{site_url}/{game}/play/")
+    table = page.locator("#table")
+    table.locator(".tf-table-settings summary").click()
+    table.locator("select[data-setting=seat]").select_option("1")
+    table.locator("input[data-setting=deal]").fill("4242")
+    table.locator("[data-action=new-game]").click()
+    settle(page)
+    assert "ディール番号 4242" in table.locator(".tf-table-status").inner_text()
+    refused = hinted = undone = False
+    for _ in range(80):
+        if table.get_attribute("data-done") == "true":
+            break
+        illegal = table.locator(".tf-body .tf-hand button[data-legal=false]")
+        if not refused and illegal.count() and not GAMES[game].CAPTURES:
+            illegal.first.click()
+            settle(page)
+            assert table.locator(".tf-feedback").inner_text().startswith("なぜ出せない？")
+            refused = True
+        if not hinted:
+            table.locator("[data-action=hint]").click()
+            settle(page)
+            assert table.locator(".tf-feedback").inner_text().startswith("ヒント（")
+            assert table.locator(".tf-hinted").count() >= 1
+            hinted = True
+        before = code(page)
+        click_action(page, first_legal(page, game))
+        if not undone and table.get_attribute("data-done") != "true":
+            table.locator("[data-action=undo]").click()
+            settle(page)
+            assert code(page) == before and table.locator(".tf-feedback").inner_text() == "1手戻しました。"
+            undone = True
+            click_action(page, first_legal(page, game))
+    assert table.get_attribute("data-done") == "true" and hinted and undone
+    assert refused or GAMES[game].CAPTURES  # captures: a wrong pick is refused in test_napoletanisch_table
+    totals = table.locator(".tf-body .tf-sheet tfoot").first.inner_text()
+    assert "得点" in totals and table.locator(".tf-match").count() == 1
+    end = code(page)
+
+    if game == "lombardia":  # the table is kept in the browser (the same code for every game)
+        page.reload()
+        settle(page)
+        assert code(page) == end and table.locator(".tf-match").count() == 1
+
+    table.locator("[data-action=share]").click()
+    shared = page.url
+    assert "d=4242" in shared and "p=1" in shared
+    fresh = browser.new_context(locale="ja-JP").new_page()
+    fresh.goto(shared)
+    fresh.locator("#table").scroll_into_view_if_needed()
+    fresh.wait_for_function(f"() => document.querySelector('#table').dataset.code === {end!r}", timeout=BOOT)
+    assert fresh.locator("#table .tf-body .tf-sheet tfoot").first.inner_text() == totals
+    fresh.context.close()
+
+
+def test_napoletanisch_table_refuses_a_wrong_capture(offline_page: Page, site_url: str) -> None:
+    """A hand card with a table card it may not take is refused with the engine's reason, nothing played."""
+    if "napoletanisch" not in BOTS:
+        pytest.skip("no Napoletanisch table")
+    page = offline_page
+    page.goto(f"{site_url}/napoletanisch/play/")
+    state = GAMES["napoletanisch"].from_share_code(code(page))
+    assert isinstance(state, NapoletanischState)
+    card, taken = next((c, t) for c in state.hand(0) for t in state.tablecards
+                       if not state.is_legal(Action("play", c, (t,))))
+    page.locator(f"#table .tf-hand button[data-card='{card}']").first.click()
+    page.locator(f"#table button[data-pick='{taken}']").click()
+    page.locator("#table [data-action=capture]").click()
+    settle(page)
+    assert page.locator("#table .tf-feedback").inner_text().startswith("なぜ出せない？")
+    assert code(page) == state.share_code()
