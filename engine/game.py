@@ -98,6 +98,20 @@ def normalise_variants(options: Sequence[VariantOption], variants: Mapping[str, 
     return result
 
 
+def variants_from_indices(options: Sequence[VariantOption], indices: Mapping[str, Any]) -> Variants:
+    """Variant choices sent by a page as option name -> index of the choice; ValueError in Japanese for a
+    name or an index the options do not have."""
+    known = {option.name: option for option in options}
+    chosen: Variants = {}
+    for name, index in indices.items():
+        option = known.get(name)
+        if option is None or not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index < len(option.choices):
+            raise ValueError("ヴァリアントの指定が正しくありません。")
+        chosen[name] = option.choices[index][0]
+    return chosen
+
+
 def variant_bytes(options: Sequence[VariantOption], variants: Variants) -> bytes:
     """The variants as share-code bytes: each option's choice index, in declaration order."""
     return bytes(option.index(variants[option.name]) for option in options)

@@ -204,37 +204,20 @@ def _status(bot: AnyBot, state: GameState, reader: int, number: int) -> str:
 
 
 def _choices(state: GameState, reader: int, marks: bool) -> str:
-    """The reader's hand as buttons (legal ones marked unless ``marks`` is off) and any word actions."""
-    legal = state.legal_actions()
-    cards = [a.card for a in legal if a.card is not None]
-    hand = state.hand(reader)
+    """What to do now and the reader's hand: as buttons on the reader's turn (render.reader_choices, as in
+    the lessons), else as pictures."""
     mine = state.current_player() == reader
     html = f'<p class="tf-choice-label">{escape(_prompt(state, mine))}</p>'
     if not mine:
-        return html + render.hand(hand, state.GAME, None)
-    offered = [c for c in cards if c not in hand]
-    marked = cards if marks else hand
-    html += render.hand(hand, state.GAME, marked)
-    if offered:
-        html += (f'<p class="tf-choice-label">{escape(state.choice_label())}</p>'
-                 + render.hand(offered, state.GAME, offered))
-    if state.CAPTURES:
-        html += ('<div class="tf-words"><button type="button" class="md-button tf-word" data-action="capture">'
-                 "この組み合わせで出す</button></div>")
-    words = [a for a in legal if a.card is None]
-    if words:
-        html += '<div class="tf-words">' + "".join(
-            f'<button type="button" class="md-button tf-word" data-word="{escape(a.kind)}">'
-            f"{escape(state.describe(a))}</button>" for a in words) + "</div>"
-    return html
+        return html + render.hand(state.hand(reader), state.GAME, None)
+    return html + render.reader_choices(state, reader, marks)
 
 
 def _prompt(state: GameState, mine: bool) -> str:
     if not mine:
         return "あなたの手札:"
     if state.CAPTURES:
-        return ("手札から出す札を選び、取る場の札を押してから「この組み合わせで出す」を押してください"
-                "（何も取らないなら場の札は選びません）。")
+        return "取る札の組か、場に置く札を選んでください。"
     kind = state.card_kind()
     return {"discard": "捨てる札を選んでください。", "give": state.choice_label()}.get(
         kind, "出す札を選んでください。" if any(a.card for a in state.legal_actions()) else "選んでください。")

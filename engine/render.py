@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .cards import FOOL, SUITS, TRUMP, Card, Naming, Pack, naming_for
-from .game import VariantOption, Variants
+from .game import Action, GameState, VariantOption, Variants
 from .scoresheet import ScoreSheet, format_signed
 
 LETTERS = {14: "K", 13: "Q", 12: "C", 11: "J", 1: "A"}
@@ -203,3 +203,40 @@ def variant_controls(options: Sequence[VariantOption], variants: Variants, uncha
     return (f'<fieldset class="tf-variants"><legend>ヴァリアント</legend>{"".join(items)}'
             f'<p class="tf-variant-message" role="status"></p>{note}'
             f'<p class="tf-variant-print">{escape("／".join(chosen))}</p></fieldset>')
+
+
+# --- the reader's decision (lessons and the practice table) ---------------------------------
+def reader_choices(state: GameState, reader: int, marks: bool = True) -> str:
+    """Buttons for the reader's decision: the hand with legal marks (none when ``marks`` is off: a
+    question about which cards are legal), or the offered cards/words."""
+    game = state.GAME
+    legal = state.legal_actions()
+    cards = [a.card for a in legal if a.card is not None]
+    held = state.hand(reader)
+    if not marks:
+        cards = [*cards, *(c for c in held if c not in cards)]
+    words = [a for a in legal if a.card is None]
+    html = ""
+    if cards and all(c in held for c in cards):
+        html += hand(held, game, cards)
+    else:
+        html += hand(held, game, None)
+        if cards:
+            html += f'<p class="tf-choice-label">{escape(state.choice_label())}</p>' + hand(cards, game, cards)
+    if state.CAPTURES:
+        html += ('<p class="tf-choice-label">手札から出す札を選び、取る場の札を押してから決定してください'
+                 '（何も取らないなら場の札は選びません）。</p><div class="tf-words">'
+                 '<button type="button" class="md-button tf-word" data-action="capture">この組み合わせで出す</button>'
+                 "</div>")
+    faded = state.unavailable_words()
+    if words or faded:
+        html += ('<div class="tf-words">' + "".join(word_button(state, a, True) for a in words)
+                 + "".join(word_button(state, a, False) for a in faded) + "</div>")
+    return html
+
+
+def word_button(state: GameState, action: Action, legal: bool) -> str:
+    """A word action as a button; one the rules exclude now is faded and, pressed, says why."""
+    faded = "" if legal else ' tf-illegal" title="今は選べません。押すと理由が表示されます'
+    return (f'<button type="button" class="md-button tf-word{faded}" data-word="{escape(action.kind)}" '
+            f'data-legal="{str(legal).lower()}">{escape(state.describe(action))}</button>')

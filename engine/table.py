@@ -15,7 +15,7 @@ from typing import Any
 
 from . import practice
 from .bots import BOTS, MAX_DEAL_NUMBER
-from .game import GameState, Variants
+from .game import GameState, Variants, variants_from_indices
 from .games import GAMES
 from .policy import AnyBot
 
@@ -94,15 +94,11 @@ def _text(data: dict[str, Any], key: str) -> str:
 
 
 def _variants(bot: AnyBot, indices: dict[str, Any]) -> Variants:
-    options = {o.name: o for o in GAMES[bot.game].VARIANTS}
-    chosen: Variants = {}
-    for name, index in indices.items():
-        option = options.get(name)
-        if option is None or not isinstance(index, int) or isinstance(index, bool) \
-                or not 0 <= index < len(option.choices):
-            raise TableError("ヴァリアントの指定が正しくありません。")
-        chosen[name] = option.choices[index][0]
-    return GAMES[bot.game].normalise_variants(chosen)
+    options = GAMES[bot.game].VARIANTS
+    try:
+        return GAMES[bot.game].normalise_variants(variants_from_indices(options, indices))
+    except ValueError as error:
+        raise TableError(str(error)) from None
 
 
 def _match(bot: AnyBot, state: GameState, data: dict[str, Any]) -> practice.Match:

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from . import render
-from .game import Action, GameState, IllegalAction, ScoredPosition, Variants, why_not
+from .game import GameState, IllegalAction, ScoredPosition, Variants, variants_from_indices, why_not
 from .games import GAMES
 from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
@@ -116,7 +116,10 @@ def example_op(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("code"):
         variants, step, notice = _example_link(example, str(data["code"]))
     if data.get("variants"):
-        variants |= _variants_from_indices(example.game, data["variants"])
+        try:
+            variants |= variants_from_indices(GAMES[example.game].VARIANTS, data["variants"])
+        except ValueError as error:
+            raise BadRequest(str(error)) from None
     if isinstance(data.get("step"), int):
         step = max(0, min(int(data["step"]), len(example.lines)))
     if variants != example.start.variants:
@@ -163,17 +166,6 @@ def _varied(position: ScoredPosition, variants: Variants) -> ScoredPosition:
         return position.with_variants(variants)
     except ValueError as error:
         raise BadRequest(f"このヴァリアントでは、この局面はありえません: {error}") from None
-
-
-def _variants_from_indices(game: str, indices: dict[str, Any]) -> Variants:
-    options = {o.name: o for o in GAMES[game].VARIANTS}
-    chosen: Variants = {}
-    for name, index in indices.items():
-        option = options.get(name)
-        if option is None or not isinstance(index, int) or not 0 <= index < len(option.choices):
-            raise BadRequest("ヴァリアントの指定が正しくありません。")
-        chosen[name] = option.choices[index][0]
-    return chosen
 
 
 def example_body(example: Example, state: GameState, step: int, words: list[str], root: str) -> str:
@@ -252,41 +244,6 @@ def lesson_try_op(data: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, **lesson_view(lesson, lesson.next_stop(n + 1), str(data.get("root", "../")), previous=n)}
 
 
-def _reader_choices(state: GameState, reader: int, game: str, marks: bool = True) -> str:
-    """Buttons for the reader's decision: the hand with legal marks (none when ``marks`` is off: a
-    question about which cards are legal), or the offered cards/words."""
-    legal = state.legal_actions()
-    cards = [a.card for a in legal if a.card is not None]
-    if not marks:
-        cards = [*cards, *(c for c in state.hand(reader) if c not in cards)]
-    words = [a for a in legal if a.card is None]
-    hand = state.hand(reader)
-    html = ""
-    if cards and all(c in hand for c in cards):
-        html += render.hand(hand, game, cards)
-    else:
-        html += render.hand(hand, game, None)
-        if cards:
-            html += f'<p class="tf-choice-label">{escape(state.choice_label())}</p>' + render.hand(cards, game, cards)
-    if state.CAPTURES:
-        html += ('<p class="tf-choice-label">手札から出す札を選び、取る場の札を押してから決定してください'
-                 '（何も取らないなら場の札は選びません）。</p><div class="tf-words">'
-                 '<button type="button" class="md-button tf-word" data-action="capture">この組み合わせで出す</button>'
-                 "</div>")
-    faded = state.unavailable_words()
-    if words or faded:
-        html += ('<div class="tf-words">' + "".join(_word_button(state, a, True) for a in words)
-                 + "".join(_word_button(state, a, False) for a in faded) + "</div>")
-    return html
-
-
-def _word_button(state: GameState, action: Action, legal: bool) -> str:
-    """A word action as a button; one the rules exclude now is faded and, pressed, says why."""
-    faded = "" if legal else ' tf-illegal" title="今は選べません。押すと理由が表示されます'
-    return (f'<button type="button" class="md-button tf-word{faded}" data-word="{escape(action.kind)}" '
-            f'data-legal="{str(legal).lower()}">{escape(state.describe(action))}</button>')
-
-
 def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, Any]:
     """The lesson after step ``n``'s predecessors: what just happened, the table, the next prompt."""
     state = lesson.state_at(previous)
@@ -314,7 +271,7 @@ def lesson_view(lesson: Lesson, n: int, root: str, previous: int) -> dict[str, A
         parts.append(render.hand(state.hand(lesson.reader), lesson.game, None))
     else:
         parts.append(f'<div class="tf-prompt">{render.paragraphs(lesson.script[n].prompt)}</div>')
-        parts.append(_reader_choices(state, lesson.reader, lesson.game, lesson.script[n].marks))
+        parts.append(render.reader_choices(state, lesson.reader, lesson.script[n].marks))
     return {"html": "".join(parts), "log": log, "n": n, "done": done, "code": state.share_code()}
 
 

@@ -16,7 +16,7 @@ from engine.game import Action, GameState
 from engine.tutorials import Lesson, named_cards
 from sitebuild.tutorial_hooks import read_paths
 from tests.site.conftest import NO_PRELOAD, PageGuard
-from tests.site.widget_helpers import BOOT, ROOT, TUTORIALS, totals_text, widget_totals
+from tests.site.widget_helpers import BOOT, ROOT, TUTORIALS, press_action, totals_text, widget_totals
 
 PATHS = read_paths(ROOT / "docs", TUTORIALS)
 
@@ -47,19 +47,7 @@ def settle(page: Page, widget: str) -> str:
 
 
 def press(page: Page, widget: str, state: GameState, action: Action) -> str:
-    """Press the buttons of ``action``: a word, a card (hand or offered), or a card with table cards."""
-    view = f"#{widget} .tf-view"
-    if action.card is None:
-        page.locator(f"{view} button[data-word='{action.kind}']").click()
-    else:
-        page.locator(f"{view} button[data-card='{action.card}']").first.click()
-        pressed = page.locator(f"{view} button[data-pick][aria-pressed=true]")
-        while pressed.count():  # a refused capture leaves its picks pressed
-            pressed.first.click()
-        for taken in action.take:
-            page.locator(f"{view} button[data-pick='{taken}']").click()
-        if state.CAPTURES:
-            page.locator(f"{view} [data-action=capture]").click()
+    press_action(page, f"#{widget} .tf-view", state.CAPTURES, action)
     return settle(page, widget)
 
 

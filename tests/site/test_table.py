@@ -4,8 +4,6 @@ fresh browser context.  Which action to click is asked of the engine (its legal 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -13,7 +11,7 @@ from engine.bots import BOTS
 from engine.game import Action
 from engine.games import GAMES
 from engine.games.napoletanisch import NapoletanischState
-from tests.site.widget_helpers import BOOT
+from tests.site.widget_helpers import BOOT, press_action
 
 IDLE = "() => document.querySelector('#table').getAttribute('aria-busy') !== 'true'"
 
@@ -28,26 +26,11 @@ def code(page: Page) -> str:
     return page.locator("#table").get_attribute("data-code") or ""
 
 
-def click_action(page: Page, text: str) -> None:
-    """Press the buttons of one action: a card, a word, or a card with the table cards it takes."""
-    words = text.split()
-    if "x" in words:
-        at = words.index("x")
-        page.locator(f"#table .tf-hand button[data-card='{words[at - 1]}']").first.click()
-        for taken in words[at + 1:]:
-            page.locator(f"#table button[data-pick='{taken}']").click()
-        page.locator("#table [data-action=capture]").click()
-    elif len(words) == 1 and not re.fullmatch(r"[A-Z]+\d*|F|SK", words[0]):
-        page.locator(f"#table .tf-body button[data-word='{words[0]}']").click()
-    else:
-        page.locator(f"#table .tf-body button[data-card='{words[-1]}']").first.click()
-        if page.locator("#table .tf-body [data-action=capture]").count():
-            page.locator("#table .tf-body [data-action=capture]").click()
+def click_action(page: Page, game: str) -> None:
+    """Press the buttons of the first legal action, as the engine lists them (never typed in)."""
+    state = GAMES[game].from_share_code(code(page))
+    press_action(page, "#table .tf-body", state.CAPTURES, state.legal_actions()[0])
     settle(page)
-
-
-def first_legal(page: Page, game: str) -> str:
-    return str(GAMES[game].from_share_code(code(page)).legal_actions()[0])
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
@@ -78,13 +61,13 @@ def test_a_whole_deal_through_the_table(offline_page: Page, site_url: str, brows
             assert table.locator(".tf-hinted").count() >= 1
             hinted = True
         before = code(page)
-        click_action(page, first_legal(page, game))
+        click_action(page, game)
         if not undone and table.get_attribute("data-done") != "true":
             table.locator("[data-action=undo]").click()
             settle(page)
             assert code(page) == before and table.locator(".tf-feedback").inner_text() == "1手戻しました。"
             undone = True
-            click_action(page, first_legal(page, game))
+            click_action(page, game)
     assert table.get_attribute("data-done") == "true" and hinted and undone
     assert refused or GAMES[game].CAPTURES  # captures: a wrong pick is refused in test_napoletanisch_table
     totals = table.locator(".tf-body .tf-sheet tfoot").first.inner_text()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from engine.game import Variants
+from engine.game import Action, Variants
 from engine.scoresheet import format_signed
 from engine.tutorials import Example, Lesson
 from sitebuild.tutorial_files import read_all
@@ -80,3 +80,19 @@ def reopen_share_link(page: Page, widget: str) -> None:
     assert f"w={widget}" in shared and "s=" in shared
     page.goto("about:blank")
     page.goto(shared)
+
+
+def press_action(page: Page, scope: str, captures: bool, action: Action) -> None:
+    """Press the buttons of ``action`` inside ``scope`` (a CSS selector): a word, a card (in the hand or
+    offered), or, in a fishing game, a card with the table cards it takes and the capture button."""
+    if action.card is None:
+        page.locator(f"{scope} button[data-word='{action.kind}']").click()
+        return
+    page.locator(f"{scope} button[data-card='{action.card}']").first.click()
+    pressed = page.locator(f"{scope} button[data-pick][aria-pressed=true]")
+    while pressed.count():  # a refused capture leaves its picks pressed
+        pressed.first.click()
+    for taken in action.take:
+        page.locator(f"{scope} button[data-pick='{taken}']").click()
+    if captures:
+        page.locator(f"{scope} [data-action=capture]").click()
