@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine score lombardia FILE``, ``share decode CODE``, ``record GAME --seed N``,
+"""Command line: ``python -m engine score lombardia FILE``, ``match GAME FILE`` (a score pad's match, see
+engine.pad), ``share decode CODE``, ``record GAME --seed N``,
 ``replay GAME FILE`` (see engine.records), ``play GAME --seed N`` (engine.console) and ``bots GAME --deals N``
 (engine.bots.strength).
 
@@ -15,10 +16,12 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import console, records
+from . import console, pad, records
 from .bots import BOTS, strength
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
+from .match import PadError
+from .match import parse as parse_match
 from .plaindata import JsonError, parse_json
 from .scoresheet import ScoreSheet
 from .share import ShareError
@@ -72,6 +75,22 @@ def _print(sheet: ScoreSheet, as_json: bool) -> None:
 
 def score(game: str, path: str, as_json: bool) -> None:
     _print(position_from_data(game, _read(path)).score(), as_json)
+
+
+def match_cmd(game: str, path: str, as_json: bool) -> None:
+    """Every deal's sheet and the totals of a match file (the JSON the score pad downloads)."""
+    try:
+        match = parse_match(_read(path), game)
+    except PadError as error:
+        deal = f"{error.deal + 1}ディール目（{error.where()}）: " if error.deal is not None else \
+            f"{error.where()}: " if error.field else ""
+        raise ValueError(f"ファイル「{path}」: {deal}{_without_label(str(error), error.deal)}") from None
+    print(json.dumps(pad.match_json(match), ensure_ascii=False, indent=2) if as_json else pad.match_text(match))
+
+
+def _without_label(message: str, deal: int | None) -> str:
+    label = f"{deal + 1}ディール目: " if deal is not None else ""
+    return message.removeprefix(label)
 
 
 def record_cmd(game: str, seed: int) -> None:
@@ -136,7 +155,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"エラー: {message}。\n使い方: {USAGE}\n")
 
 
-USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ share decode CODE [--json] ／ "
+USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ match <ゲーム> FILE [--json] ／ "
+         "share decode CODE [--json] ／ "
          "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ play <ゲーム> --seed N [--seat S] [--bots all] ／ "
          "bots <ゲーム> --deals N [--seed S] [--json]")
 
@@ -148,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     score_cmd.add_argument("game", choices=sorted(GAMES))
     score_cmd.add_argument("file")
     score_cmd.add_argument("--json", action="store_true")
+    match_parser = commands.add_parser("match", help="得点計算機の試合ファイルを採点する", usage=USAGE)
+    match_parser.add_argument("game", choices=sorted(GAMES))
+    match_parser.add_argument("file")
+    match_parser.add_argument("--json", action="store_true")
     share_cmd = commands.add_parser("share", help="共有コードを読む", usage=USAGE)
     share_cmd.add_argument("action", choices=["decode"])
     share_cmd.add_argument("code")
@@ -176,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
             bots_cmd(args.game, args.deals, args.seed, args.json)
         elif args.command == "score":
             score(args.game, args.file, args.json)
+        elif args.command == "match":
+            match_cmd(args.game, args.file, args.json)
         elif args.command == "record":
             record_cmd(args.game, args.seed)
         elif args.command == "replay":

@@ -9,6 +9,8 @@ once with the bots on each side, so that the luck of the cards cancels out.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
 import statistics
 import time
@@ -18,12 +20,21 @@ from typing import Any
 
 from .game import Action, GameState, Variants
 from .games import GAMES
-from .games.lombardia.bot import BOT as LOMBARDIA
-from .games.napoletanisch.bot import BOT as NAPOLETANISCH
 from .policy import AnyBot
 
 MAX_DEAL_NUMBER = 999_999
-BOTS: dict[str, AnyBot] = {bot.game: bot for bot in (LOMBARDIA, NAPOLETANISCH)}  # the games with a practice table
+
+
+def _games_with_bots() -> dict[str, AnyBot]:
+    """Every game whose package has a ``bot`` module (the games with a practice table), by name."""
+    found = {}
+    for game in GAMES:
+        if importlib.util.find_spec(f"{__package__}.games.{game}.bot") is not None:
+            found[game] = importlib.import_module(f"{__package__}.games.{game}.bot").BOT
+    return found
+
+
+BOTS: dict[str, AnyBot] = _games_with_bots()
 
 
 def deal_by_number(game: str, number: int, variants: Variants | None = None) -> GameState:
@@ -50,16 +61,18 @@ def play_out(state: GameState, policy: Callable[[GameState, int], Action]) -> Ga
 
 
 def strength(bot: AnyBot, deals: int, seed: int) -> dict[str, Any]:
-    """Bot side against random legal play over ``deals`` deals (each shuffle twice, bots on either side).
+    """Bot side against random legal play over ``deals`` deals (each shuffle dealt once per side, the
+    bot side moving round the table).
 
-    A win is a deal in which the bot side scored more than every other side; the margin is the bot
-    side's points minus the best other side's.  Also the time of one bot decision (median and worst)."""
+    A win (``bot.bench_win`` "most") is a deal in which the bot side scored more than every other side,
+    the margin the bot side's points minus the best other side's; under "even" a win is a net >= 0 and
+    the margin the bot's net.  Also the time of one bot decision (median and worst)."""
     rng = random.Random(seed)
     wins, margins, times = 0, [], []
     for number in range(deals):
-        if number % 2 == 0:
-            shuffle = rng.randrange(1, MAX_DEAL_NUMBER + 1)
         sides = bot.sides(bot.bench_variants)
+        if number % len(sides) == 0:
+            shuffle = rng.randrange(1, MAX_DEAL_NUMBER + 1)
         ours = sides[number % len(sides)]
 
         def policy(state: GameState, seat: int, ours: tuple[int, ...] = ours) -> Action:
@@ -72,6 +85,10 @@ def strength(bot: AnyBot, deals: int, seed: int) -> dict[str, Any]:
 
         end = play_out(deal_by_number(bot.game, shuffle, bot.bench_variants), policy)
         mine = side_points(bot, end, ours)
+        if bot.bench_win == "even":
+            wins += mine >= 0
+            margins.append(mine)
+            continue
         best_other = max(side_points(bot, end, side) for side in sides if side != ours)
         wins += mine > best_other
         margins.append(mine - best_other)

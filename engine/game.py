@@ -190,6 +190,7 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.log: list[str | Later] = []  # what happened, in words, for lessons (not part of the identity)
         self._legal: list[Action] | None = None  # legal_actions() of this very state, once asked
+        self._code: tuple[int, bytes] | None = None  # (actions encoded, share-code payload so far)
 
     @classmethod
     @abstractmethod
@@ -297,6 +298,16 @@ class GameState(ABC):
         auction rules out): lessons show them faded, and pressing one explains why."""
         return []
 
+    def hand_notes(self, seat: int) -> list[str]:
+        """What a player should know about his own hand before choosing now (Ottocento: the combinations
+        it holds and their points while declaring); the practice table shows them to the reader."""
+        return []
+
+    def shown_hands(self) -> list[tuple[int, list[Card]]]:
+        """Hands lying face up for every seat to see (l'Hombre's nolo ouvert once its declarer has
+        played): the practice table shows them beside the trick."""
+        return []
+
     def seat_label(self, seat: int) -> str:
         """How lessons name a seat that is not the reader's (games with named seats override it)."""
         return f"席{seat}"
@@ -375,9 +386,12 @@ class GameState(ABC):
 
     # --- share codes ---------------------------------------------------------------------
     def share_code(self) -> str:
-        data = bytes(option.index(self.variants[option.name]) for option in self.VARIANTS)
-        data += bytes(self.PACK.index(card) for card in self.deal)
-        data += b"".join(self.action_bytes(action) for action in self.history)
+        """Variants, deal and history as a share code.  The payload grows with the history, so it is kept
+        and only the actions applied since the last call are encoded (a code at every step stays linear)."""
+        done, data = self._code or (0, bytes(option.index(self.variants[option.name]) for option in self.VARIANTS)
+                                    + bytes(self.PACK.index(card) for card in self.deal))
+        data += b"".join(self.action_bytes(action) for action in self.history[done:])
+        self._code = (len(self.history), data)
         return share.encode(self.TAG, data)
 
     @classmethod

@@ -51,6 +51,10 @@ class Bot(Generic[V]):
     sides: Callable[[Variants], tuple[tuple[int, ...], ...]]
     side_name: Callable[[int, Variants], str]
     bench_variants: Variants  # the table the strength benchmark plays (Napoletanisch: two players)
+    # What the benchmark counts as a won deal: "most", the bot side scored more than every other side
+    # (partnerships, two players); "even", the bot seat's net is >= 0 (each seat alone against a
+    # declarer, as in Rotarot and l'Hombre, where the benchmark's margin is then the bot's mean net).
+    bench_win: str = "most"
 
     def decide(self, state: GameState, seat: int) -> Choice:
         """The bot's choice for ``seat`` in ``state``, made from that seat's view only."""

@@ -50,13 +50,42 @@ def sides(bot: AnyBot, variants: Variants, seat: int) -> list[Side]:
     return result
 
 
-def game_lengths(game: str, variants: Variants) -> list[int]:
-    """How many deals a game may last: Lombardia 4 (each player deals once, rules §4.6); Napoletanisch
-    an agreed number of rounds, each player dealing once per round."""
+# Variants the table does not offer: l'Hombre's fourth player only sits out one deal in four, so
+# the table seats three (the page says so).
+FIXED: dict[str, Variants] = {"lhombre": {"players": 3}}
+
+
+def table_variants(game: str, variants: Variants) -> Variants:
+    """``variants`` with the table's fixed choices put in."""
+    return {**variants, **FIXED.get(game, {})}
+
+
+@dataclass(frozen=True)
+class Length:
+    """How long a game lasts: a fixed number of deals, or until a side's total reaches ``target``
+    (Ottocento's 800; ``exceed``: only a total above it counts, the variant 「800点を超えたら」)."""
+
+    deals: int = 0
+    target: int = 0
+    exceed: bool = False
+
+    def label(self, players: int) -> str:
+        if self.target:
+            return f"どちらかの側が{self.target}点{'を超える' if self.exceed else 'に届く'}まで"
+        return f"{self.deals}ディール（各自が{self.deals // players}回ずつ配る）"
+
+
+def game_lengths(game: str, variants: Variants) -> list[Length]:
+    """The game lengths a reader may choose (rules pages, ゲームの終わりと勝敗): Lombardia 4 deals (each
+    player deals once); Ottocento until a side has 800; the others an agreed number of deals that
+    lets every player deal equally often (l'Hombre's page suggests 12 for three)."""
     if game == "lombardia":
-        return [4]
-    players = int(variants["players"])
-    return [players, 2 * players, 3 * players]
+        return [Length(deals=4)]
+    if game == "ottocento":
+        return [Length(target=800, exceed=variants.get("game_end") == "exceed")]
+    players = int(variants.get("players", GAMES[game].SEATS))
+    rounds = (1, 2, 4) if game == "lhombre" else (1, 2, 3)
+    return [Length(deals=players * r) for r in rounds]
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -84,13 +113,14 @@ def from_link(game: str, code: str, number: int) -> GameState:
 
 
 def who(state: GameState, bot: AnyBot, seat: int, reader: int) -> str:
-    """A seat as the reader knows it: あなた, or 席N with パートナー / ディーラー."""
+    """A seat as the reader knows it: あなた, or its label (席N, フォアハンド …) with パートナー / ディーラー."""
     if seat == reader:
         return "あなた"
     players = players_of(bot, state.variants)
+    base = state.seat_label(seat)  # 席N, or the game's seat name (フォアハンド …)
     marks = ["パートナー"] if any(seat in g and reader in g for g in bot.sides(state.variants)) else []
-    marks += ["ディーラー"] if seat == players - 1 else []
-    return f"席{seat}" + (f"（{'・'.join(marks)}）" if marks else "")
+    marks += ["ディーラー"] if seat == players - 1 and "ディーラー" not in base else []
+    return base + (f"（{'・'.join(marks)}）" if marks else "")
 
 
 def bots_play(bot: AnyBot, state: GameState, reader: int) -> list[str]:
@@ -150,7 +180,20 @@ class Match:
     """The running total the page keeps: each finished deal's points per side (reader's first)."""
 
     rows: tuple[tuple[int, tuple[Fraction, ...]], ...]  # (deal number, points per side)
-    length: int
+    length: Length
+
+    def totals(self) -> list[Fraction]:
+        sides = len(self.rows[0][1]) if self.rows else 0
+        return [sum((points[k] for _, points in self.rows), Fraction(0)) for k in range(sides)]
+
+    def is_over(self) -> bool:
+        """A fixed game after its last deal; a race once a side has reached the target alone at the top
+        (both there and level: one more deal, as the Ottocento page says)."""
+        if not self.length.target:
+            return len(self.rows) >= self.length.deals
+        totals = self.totals()
+        reached = [t for t in totals if t > self.length.target or (t == self.length.target and not self.length.exceed)]
+        return bool(reached) and totals.count(max(totals)) == 1
 
 
 def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: Sequence[str],
@@ -164,11 +207,16 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
     if shown:
         parts.append('<ol class="tf-events" aria-label="あなたの前の手からの進行">'
                      + "".join(f"<li>{escape(e)}</li>" for e in shown) + "</ol>")
+    parts += [f'<div class="tf-open-hand"><p>{escape(who(state, bot, seat, reader))}の手札（表向き）</p>'
+              f'{render.hand(cards, game, None)}</div>' for seat, cards in state.shown_hands() if seat != reader]
     picking = state.CAPTURES and state.current_player() == reader
     parts.append(render.table_picks(plays, game, caption) if picking else render.trick(plays, game, caption, winner))
     tally = "".join(f"<li>{escape(name)}: {escape(value)}</li>" for name, value in state.tally())
     if tally:
         parts.append(f'<ul class="tf-tally" aria-label="ここまでの集計">{tally}</ul>')
+    notes = "".join(f"<li>{escape(note)}</li>" for note in state.hand_notes(reader))
+    if notes:
+        parts.append(f'<ul class="tf-notes" aria-label="あなたの手札について">{notes}</ul>')
     if state.is_terminal():
         parts.append(render.score_table(state.score(), root))
     else:
@@ -219,8 +267,11 @@ def _prompt(state: GameState, mine: bool) -> str:
     if state.CAPTURES:
         return "取る札の組か、場に置く札を選んでください。"
     kind = state.card_kind()
-    return {"discard": "捨てる札を選んでください。", "give": state.choice_label()}.get(
-        kind, "出す札を選んでください。" if any(a.card for a in state.legal_actions()) else "選んでください。")
+    return {"discard": "捨てる札を選んでください。", "give": state.choice_label(),
+            "show": "申告で見せる札を選んでください（見せた札もそのまま手札として使います）。",
+            "take": "ウィドーから取る札を選んでください。"}.get(
+        kind, "出す札を選んでください。" if any(a.card for a in state.legal_actions())
+        else "どうするか、次の中から選んでください。")
 
 
 def _log(state: GameState) -> str:
@@ -241,15 +292,24 @@ def _match_html(bot: AnyBot, variants: Variants, reader: int, match: Match) -> s
         f'<tr><th scope="row">{i}（番号{number}）</th>'
         + "".join(f'<td class="tf-num">{escape(format_signed(p))}</td>' for p in points) + "</tr>"
         for i, (number, points) in enumerate(match.rows, 1))
-    totals = [sum((row[1][k] for row in match.rows), Fraction(0)) for k in range(len(labels))]
+    totals = match.totals()
     foot = '<tr class="tf-total"><th scope="row">合計</th>' + "".join(
         f'<td class="tf-num">{escape(format_signed(t))}</td>' for t in totals) + "</tr>"
-    over = len(match.rows) >= match.length
-    verdict = _verdict(labels, totals) if over else \
-        f"{match.length}ディールのうち{len(match.rows)}ディールが終わりました。"
-    return (f'<table class="tf-sheet tf-match"><caption>ゲームの得点（{match.length}ディールで1ゲーム）</caption>'
+    players = players_of(bot, variants)
+    verdict = _verdict(labels, totals) if match.is_over() else _so_far(match)
+    return (f'<table class="tf-sheet tf-match"><caption>ゲームの得点（{escape(match.length.label(players))}）</caption>'
             f"<thead><tr><th scope=\"col\">ディール</th>{head}</tr></thead><tbody>{body}</tbody>"
             f'<tfoot>{foot}</tfoot></table><p class="tf-match-verdict">{escape(verdict)}</p>')
+
+
+def _so_far(match: Match) -> str:
+    if not match.length.target:
+        return f"{match.length.deals}ディールのうち{len(match.rows)}ディールが終わりました。"
+    target = match.length.target
+    if max(match.totals()) >= target:
+        return (f"{len(match.rows)}ディールが終わりました。{target}点に届いた側が同点で並んだので、"
+                "もう1ディール遊びます。")
+    return f"{len(match.rows)}ディールが終わりました。{target}点に届くまで続けます。"
 
 
 def _verdict(labels: list[str], totals: list[Fraction]) -> str:
@@ -265,20 +325,20 @@ def settings_html(bot: AnyBot, variants: Variants, seat: int) -> str:
     """The table's settings: the reader's seat, a deal number, the game's length and the variants."""
     cls = GAMES[bot.game]
     seats = "".join(f'<option value="{s}"{" selected" if s == seat else ""}>席{s}</option>' for s in range(cls.SEATS))
-    lengths = game_lengths(bot.game, variants)
+    lengths, players = game_lengths(bot.game, variants), players_of(bot, variants)
     if len(lengths) > 1:
-        options = "".join(f'<option value="{i}">{i + 1}周（各自が{i + 1}回ずつ配る）</option>'
-                          for i in range(len(lengths)))
+        options = "".join(f'<option value="{i}">{escape(length.label(players))}</option>'
+                          for i, length in enumerate(lengths))
         length = f'<label class="tf-variant">ゲームの長さ <select data-setting="rounds">{options}</select></label>'
     else:
-        length = f'<p class="tf-variant-note">{lengths[0]}ディールで1ゲームです（各自が1回ずつ配ります）。</p>'
+        length = f'<p class="tf-variant-note">1ゲームは{escape(lengths[0].label(players))}です。</p>'
     return ('<details class="tf-table-settings"><summary>設定（席・ディール番号・ヴァリアント）</summary>'
             f'<label class="tf-variant">あなたの席 <select data-setting="seat">{seats}</select></label>'
             '<label class="tf-variant">ディール番号 <input type="number" inputmode="numeric" min="1" '
             f'max="{MAX_DEAL_NUMBER}" data-setting="deal" placeholder="空欄なら無作為"></label>{length}'
             '<p class="tf-variant-note">席は、ディーラーの右隣を席0として反時計回り（次は右隣）に数えます。'
             "ディーラーは最後の席です。ディールごとに配り手が右へ移り、あなたの席番号は1つ小さくなります。</p>"
-            + render.variant_controls(cls.VARIANTS, variants)
+            + render.variant_controls([o for o in cls.VARIANTS if o.name not in FIXED.get(bot.game, {})], variants)
             + '<button type="button" class="md-button" data-action="new-game">この設定で新しいゲームを始める</button>'
             "</details>")
 

@@ -70,7 +70,7 @@ def _answer(bot: AnyBot, state: GameState, seat: int, number: int, events: list[
     players = practice.players_of(bot, state.variants)
     return {"html": html, "code": state.share_code(), "start": start.share_code(), "deal": number, "seat": seat,
             "done": done, "result": [str(p) for p in points], "next_seat": practice.next_seat(seat, players),
-            "game_over": len(match.rows) >= match.length}
+            "game_over": match.is_over()}
 
 
 def _bot(game: Any) -> AnyBot:
@@ -96,7 +96,8 @@ def _text(data: dict[str, Any], key: str) -> str:
 def _variants(bot: AnyBot, indices: dict[str, Any]) -> Variants:
     options = GAMES[bot.game].VARIANTS
     try:
-        return GAMES[bot.game].normalise_variants(variants_from_indices(options, indices))
+        chosen = practice.table_variants(bot.game, variants_from_indices(options, indices))
+        return GAMES[bot.game].normalise_variants(chosen)
     except ValueError as error:
         raise TableError(str(error)) from None
 

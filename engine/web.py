@@ -16,6 +16,7 @@ from typing import Any
 from . import render
 from .game import GameState, IllegalAction, ScoredPosition, Variants, variants_from_indices, why_not
 from .games import GAMES
+from .pad import pad_op
 from .plaindata import JsonError, TutorialError, parse_json
 from .share import ShareError
 from .table import TableError, table_op
@@ -53,7 +54,8 @@ def register(tutorials: dict[str, Lesson | Example]) -> None:
 
 
 MAX_REQUEST = 20_000  # characters: the longest real request (a share code of a whole deal) is far shorter
-OPS = ("example", "lesson", "lesson_try", "table")
+MAX_PAD_REQUEST = 400_000  # a score pad's whole match (up to 200 deals, each with its cards)
+OPS = ("example", "lesson", "lesson_try", "table", "pad")
 
 
 def _json(text: str) -> Any:
@@ -65,15 +67,17 @@ def _json(text: str) -> Any:
 
 def _request(request: Any) -> dict[str, Any]:
     """The request as a checked dict: the fields each operation reads, of the types it expects."""
-    if not isinstance(request, str) or len(request) > MAX_REQUEST:
+    if not isinstance(request, str) or len(request) > MAX_PAD_REQUEST:
         raise BadRequest("要求が長すぎるか、文字列ではありません。")
     data = _json(request)
     if not isinstance(data, dict):
         raise BadRequest("要求は {\"op\": …} の形でなければなりません。")
+    if len(request) > MAX_REQUEST and data.get("op") != "pad":
+        raise BadRequest("要求が長すぎるか、文字列ではありません。")
     if data.get("op") not in OPS:
         raise BadRequest(f"知らない操作です（{', '.join(OPS)} のどれかです）。")
     for key, kind in (("ref", str), ("root", str), ("code", str), ("action", str), ("variants", dict),
-                      ("game", str), ("do", str), ("marks", bool), ("match", list)):
+                      ("game", str), ("do", str), ("marks", bool), ("match", dict if data["op"] == "pad" else list)):
         if key in data and data[key] is not None and not isinstance(data[key], kind):
             raise BadRequest(f"要求の「{key}」の形が違います。")
     if "n" in data and (not isinstance(data["n"], int) or isinstance(data["n"], bool) or not 0 <= data["n"] < 10_000):
@@ -88,7 +92,8 @@ def handle(request: str) -> str:
     try:
         data = _request(request)
         op = data["op"]
-        result = {"example": example_op, "lesson": lesson_op, "lesson_try": lesson_try_op, "table": table_op}[op](data)
+        result = {"example": example_op, "lesson": lesson_op, "lesson_try": lesson_try_op, "table": table_op,
+                  "pad": pad_op}[op](data)
     except (BadRequest, ShareError, IllegalAction, TutorialError, TableError) as error:
         result = {"error": str(error) or "要求を処理できませんでした。"}
     except Exception as error:

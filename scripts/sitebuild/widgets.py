@@ -20,6 +20,7 @@ from engine.table import table_op
 from engine.tutorials import Example, Lesson
 
 from .lesson_path import Paths, next_stop, progress_html
+from .pad_widget import pad_widget
 
 KINDS = ("cards", "pack", "widget", "progress")
 
@@ -206,6 +207,9 @@ def _widget(attrs: dict[str, str], root: str, site: Site) -> str:
         raise MarkupError("ウィジェットには id が必要です（共有リンクとページ内リンクに使います）。")
     if kind == "table":
         return _table(ident, attrs.get("data-game", ""), root, download_mb)
+    if kind == "pad":  # the score pad: its entry form works before the engine loads
+        game = attrs.get("data-game", "")
+        return pad_widget(ident, game, root, _status(download_mb), site.names.get(game, game))
     tutorial = site.tutorials.get(ref)
     wanted = {"lesson": Lesson, "example": Example}.get(kind)
     if tutorial is None or wanted is None or not isinstance(tutorial, wanted):

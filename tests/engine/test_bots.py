@@ -5,6 +5,7 @@ plays the same way twice, and a bot's choice depends on its seat's view only."""
 from __future__ import annotations
 
 import ast
+import importlib
 import random
 import sys
 from collections.abc import Callable
@@ -12,8 +13,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-import test_lombardia_random
-import test_napoletanisch_random
 from helpers import played_out
 
 from engine.bots import BOTS, deal_by_number
@@ -21,7 +20,7 @@ from engine.game import Action, GameState, IllegalAction
 from engine.policy import AnyBot
 
 DEALS = 50 if sys.platform == "emscripten" else 200
-CHECKS: dict[str, ModuleType] = {"lombardia": test_lombardia_random, "napoletanisch": test_napoletanisch_random}
+CHECKS: dict[str, ModuleType] = {game: importlib.import_module(f"test_{game}_random") for game in BOTS}
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 

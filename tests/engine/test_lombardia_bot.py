@@ -9,7 +9,7 @@ from helpers import hands_with
 from engine.bots import deal_by_number
 from engine.game import Action, GameState
 from engine.games.lombardia import BOT, DEALER, LombardiaState
-from engine.games.lombardia.bot import RULES
+from engine.games.lombardia.bot import RULES, WIN, Endgame, Reading
 from engine.games.lombardia.view import view_of
 
 
@@ -38,8 +38,10 @@ PLAY_CASES = {
     # (hands of seats 0..3, actions after the deal, expected action, rule)
     "cash a king": (("SK",), "", "SK", "勝ち札を先に取る"),
     "lead from the shortest suit": (("D5 H2 H3 H4 S2 S3 S4 S5 S6 C2 C3 C4 C5 C6",), "", "D5", "短いスートから切らす"),
+    "keep the guards of a queen": (("D5 DQ H2 H3 H4 S2 S3 S4 S5 S6 C2 C3 C4 C5 C6",), "", "H4", "短いスートから切らす"),
     "feed the partner's king": (("S2", "SK", "S3", "SQ S4"), "S2 SK S3", "SQ", "味方に点札を渡す"),
-    "win with the cheapest card": (("S2", "S3", "S9", "S10 SQ SK S4"), "S2 S3 S9", "S10", "安く勝つ"),
+    "win with the cheapest card": (("S2", "S3", "S8", "S10 S9 S4"), "S2 S3 S8", "S9", "安く勝つ"),
+    "bank a queen that wins": (("S2", "S3", "S9", "S10 SQ S4"), "S2 S3 S9", "SQ", "絵札で取って点を確保"),
     "win with the Bagatto when last": (("S2", "S3", "S9", "T1 T9"), "S2 S3 S9", "T1", "安く勝つ"),
     "lose with the cheapest card": (("S2", "S3", "SK", "S4 S5 SQ"), "S2 S3 SK", "S4", "負けるなら安い札"),
     "the Fool saves a queen": (("S2", "S3", "SK", "SQ F"), "S2 S3 SK", "F", "愚者で点札を守る"),
@@ -83,6 +85,32 @@ def test_the_fools_exchange_gives_a_card_without_points() -> None:
     state = played(dealt("SK F", "S2 C2", "S3 C3", "SQ C4"), f"{START} SK S2 S3 SQ F C2 C3 C4")
     assert state.phase == "exchange" and state.current_player() == 0
     assert decided(state) == ("give S2", "交換には点のない札")
+
+
+def test_the_last_tricks_are_read_out_to_win_the_deal() -> None:
+    """In bot-only deal 6, seat 0 holds XXI and XV for the last two tricks: the rule of thumb would spare
+    the World, but playing the remaining layouts out shows that leading it wins the deal more often."""
+    state = deal_by_number("lombardia", 6)
+    assert isinstance(state, LombardiaState)
+    while not (state.current_player() == 0 and len(state.hands[0]) == 2):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    assert decided(state) == ("T21", "最後は読み切る")
+    assert "勝てる見込み" in BOT.decide(state, 0).why
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_the_endgame_counts_the_deal_as_the_score_sheet_does(number: int) -> None:
+    """At the end of a bot-only deal (the bot gives blank cards for the Fool), the search's margin is the
+    difference of the two sides' totals on the score sheet."""
+    state = deal_by_number("lombardia", number)
+    assert isinstance(state, LombardiaState)
+    while not state.is_terminal():
+        state.apply(BOT.decide(state, state.current_player()).action)
+    search = Endgame(Reading(view_of(state, DEALER)))
+    search.start((), (), tuple(state.discard))
+    value = search.final(search.margin, search.won, search.last, search.fool)
+    dealer_side, other_side = state.score().totals.values()
+    assert value - (WIN if value > WIN // 2 else 0) == dealer_side - other_side
 
 
 @pytest.mark.parametrize("number", [1, 2, 3])

@@ -71,7 +71,7 @@ def test_refusals_in_japanese(game: str) -> None:
 def test_the_running_total_sums_exactly_and_names_the_winner() -> None:
     bot = BOTS["lombardia"]
     match = practice.Match(((5, (Fraction(3), Fraction(-3))),
-                            (9, (Fraction(-1), Fraction(1)))) * 2, 4)
+                            (9, (Fraction(-1), Fraction(1)))) * 2, practice.Length(deals=4))
     state = deal_by_number("lombardia", 5)
     html = practice.table_html(bot, state, 0, 5, [], True, "../", match)
     assert "+4" in html and "-4" in html and "あなたのチームの勝ちです" in html
@@ -120,3 +120,24 @@ def test_another_seats_discard_is_never_named() -> None:
     events = table["html"].split('<ol class="tf-events"', 1)[1].split("</ol>", 1)[0]
     assert "札を1枚、裏向きに捨てる（2回）" in events
     assert all(state.describe(Action("discard", card)) not in events for card in state.discard)
+
+
+@pytest.mark.parametrize(("rows", "exceed", "over"), [
+    (((1, (805, 700)),), False, True),     # one side past 800 alone
+    (((1, (800, 795)),), False, True),     # reaching 800 is enough under the recommended rule
+    (((1, (800, 795)),), True, False),     # ... but not under 「800点を超えたら」
+    (((1, (810, 810)),), False, False),    # both past 800 and level: one more deal
+    (((1, (790, 810)), (2, (15, 0))), False, True),  # both past 800: the higher total wins (805 < 810)
+])
+def test_a_race_to_800_ends_only_with_one_side_on_top(rows: tuple[tuple[int, tuple[int, int]], ...],
+                                                      exceed: bool, over: bool) -> None:
+    match = practice.Match(tuple((n, tuple(map(Fraction, p))) for n, p in rows),
+                           practice.Length(target=800, exceed=exceed))
+    assert match.is_over() is over
+
+
+def test_game_lengths_follow_the_rules_pages() -> None:
+    assert [length.deals for length in practice.game_lengths("lhombre", {"players": 3})] == [3, 6, 12]
+    assert [length.deals for length in practice.game_lengths("rotarot", {"players": 4})] == [4, 8, 12]
+    race = practice.game_lengths("ottocento", {"game_end": "exceed"})
+    assert race == [practice.Length(target=800, exceed=True)] and race[0].label(4) == "どちらかの側が800点を超えるまで"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.widget_helpers
@@ -128,6 +128,28 @@ class PageGuard:
         assert not problems, "\n".join(problems)
 
 
+def watch(page: Page, site_url: str) -> PageGuard:
+    """Guard ``page``: requests off the site's origin are blocked and recorded, as are page errors and
+    console errors (``PageGuard.check`` fails on any)."""
+    guard = PageGuard(page, site_url)
+    page.context.route("**/*", guard.on_route)
+    page.context.on("request", guard.on_request)
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    page.on("console", guard.on_console)
+    return guard
+
+
+def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None) -> Iterator[PageGuard]:
+    """A guarded page in a context of its own, for a module-scoped fixture: one page that moves between
+    the site's pages by instant navigation keeps its worker, so Pyodide boots once for the module."""
+    context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900})
+    context.add_init_script(NO_PRELOAD)
+    guard = watch(context.new_page(), site_url)
+    yield guard
+    guard.check()
+    context.close()
+
+
 @pytest.fixture
 def page_guard(page: Page, site_url: str, request: pytest.FixtureRequest) -> Iterator[PageGuard]:
     """The test's page, watched: any request off the site's origin is blocked and fails the test,
@@ -136,11 +158,7 @@ def page_guard(page: Page, site_url: str, request: pytest.FixtureRequest) -> Ite
     a page left open for 2 s would otherwise boot Pyodide beside the test."""
     if request.node.get_closest_marker("preload") is None:
         page.context.add_init_script(NO_PRELOAD)
-    guard = PageGuard(page, site_url)
-    page.context.route("**/*", guard.on_route)
-    page.context.on("request", guard.on_request)
-    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
-    page.on("console", guard.on_console)
+    guard = watch(page, site_url)
     yield guard
     guard.check()
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from engine.game import Action, GameState
 from engine.tutorials import Lesson, named_cards
 from sitebuild.tutorial_hooks import read_paths
-from tests.site.conftest import NO_PRELOAD, PageGuard
+from tests.site.conftest import shared_page
 from tests.site.widget_helpers import BOOT, ROOT, TUTORIALS, press_action, totals_text, widget_totals
 
 PATHS = read_paths(ROOT / "docs", TUTORIALS)
@@ -24,17 +24,9 @@ PATHS = read_paths(ROOT / "docs", TUTORIALS)
 @pytest.fixture(scope="module")
 def lesson_page(browser: Browser, site_url: str) -> Iterator[Page]:
     """One guarded page for the whole module (the worker and its Pyodide live as long as it does)."""
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
-    context.add_init_script(NO_PRELOAD)
-    page = context.new_page()
-    guard = PageGuard(page, site_url)
-    context.route("**/*", guard.on_route)
-    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
-    page.on("console", guard.on_console)
-    page.goto(f"{site_url}/")
-    yield page
-    guard.check()
-    context.close()
+    for guard in shared_page(browser, site_url):
+        guard.page.goto(f"{site_url}/")
+        yield guard.page
 
 
 def settle(page: Page, widget: str) -> str:

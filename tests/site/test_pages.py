@@ -4,14 +4,16 @@ readable heading ids, and the Japanese site search finds pages."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from engine.games import GAMES
 from sitebuild import server
+from tests.site.conftest import PageGuard, shared_page
 
 SITE = server.built_site(Path(__file__).resolve().parents[2])
 
@@ -43,11 +45,18 @@ def test_every_game_has_its_pages_and_names_its_switches(offline_page: Page, sit
     assert [o.label for o in GAMES[game].VARIANTS if o.label not in text] == []
 
 
+@pytest.fixture(scope="module")
+def watched(browser: Browser, site_url: str) -> Iterator[PageGuard]:
+    """One guarded page visits every page (a context per page would cost more than the page itself); a
+    request off the origin or an error fails the page's test, or at the latest the next one's."""
+    yield from shared_page(browser, site_url)
+
+
 @pytest.mark.parametrize("path", page_paths())
-def test_page_loads_cleanly(offline_page: Page, site_url: str, path: str) -> None:
+def test_page_loads_cleanly(watched: PageGuard, site_url: str, path: str) -> None:
     assert not path.startswith("<"), "site/sitemap.xml is missing: run mkdocs build --strict"
-    page = offline_page
-    response = page.goto(site_url + path, wait_until="networkidle")
+    page = watched.page
+    response = page.goto(site_url + path, wait_until="load")
     assert response is not None and response.status == 200
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.title().strip()
@@ -60,6 +69,7 @@ def test_page_loads_cleanly(offline_page: Page, site_url: str, path: str) -> Non
         headings.element_handles(),
     )
     assert not bad, f"headings without a readable id on {path}: {bad}"
+    watched.check()
 
 
 @pytest.mark.parametrize(("query", "expected"), [("モンテ", "モンテ"), ("切札", "切札")])

@@ -123,7 +123,7 @@ def axe_problems(page: Page, within: str = "document") -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("path", ["/", "/lombardia/", "/lombardia/examples/", "/lombardia/lessons/",
-                                  "/lombardia/play/"])
+                                  "/lombardia/play/", "/lhombre/play/"])
 def test_axe_finds_no_serious_problem(offline_page: Page, site_url: str, path: str) -> None:
     """One page of each kind: home, rules, examples, lessons, the practice table."""
     page = offline_page

@@ -96,3 +96,18 @@ def press_action(page: Page, scope: str, captures: bool, action: Action) -> None
         page.locator(f"{scope} button[data-pick='{taken}']").click()
     if captures:
         page.locator(f"{scope} [data-action=capture]").click()
+
+
+def navigate(page: Page, site_url: str, url: str, widget: str) -> None:
+    """To ``url`` by the site's instant navigation once a page of the site is open (its worker and
+    Pyodide stay), else by loading it; returns when the new page's ``widget`` (a CSS selector) is there."""
+    if not page.url.startswith(site_url):
+        page.goto(url)
+        page.locator(widget).first.wait_for()
+        return
+    page.evaluate("""([url, widget]) => {
+        document.querySelectorAll(widget).forEach((el) => el.setAttribute("data-left", ""));
+        const a = document.createElement("a"); a.href = url; document.body.append(a); a.click(); a.remove(); }""",
+                  [url, widget])
+    page.wait_for_function("(widget) => document.querySelector(widget + ':not([data-left])')", arg=widget,
+                           timeout=BOOT)

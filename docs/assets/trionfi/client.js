@@ -109,7 +109,7 @@ export async function engineCall(el, request) {
   }
   const result = await ask({ ...request, root: el.dataset.root });
   setState(el, "ready", "準備完了");
-  if (result.error) throw new Error(result.error);
+  if (result.error) throw Object.assign(new Error(result.error), { result }); // the answer, for a widget that reads more of it
   return result;
 }
 

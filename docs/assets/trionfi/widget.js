@@ -4,6 +4,7 @@
 // document$ emission and mount() is idempotent.
 import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
 import { mountTable } from "./table.js";
+import { mountPad } from "./pad.js";
 import "./preload.js"; // starts the engine in the background when a widget is on screen
 
 // --- scoring examples ---------------------------------------------------------------
@@ -171,6 +172,7 @@ function mount(el) {
   if (el.dataset.mounted) return;
   el.dataset.mounted = "1";
   if (el.dataset.widget === "table") return mountTable(el);
+  if (el.dataset.widget === "pad") return mountPad(el);
   const open = el.dataset.widget === "lesson" ? mountLesson(el) : mountExample(el);
   el.querySelector("[data-action=share]").addEventListener("click", () => share(el));
   const params = new URLSearchParams(location.search);

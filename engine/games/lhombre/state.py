@@ -449,6 +449,12 @@ class LHombreState(GameState):
             return list(self.hands[seat])  # sorted when the play began; playing a card keeps the order
         return sorted(self.hands[seat], key=self.suiting.order.__getitem__)
 
+    def shown_hands(self) -> list[tuple[int, list[Card]]]:
+        """Nolo ouvert: the declarer's hand lies face up from his first card on (rules page, 契約)."""
+        if self.bid is None or self.bid.word != "nolo-ouvert" or not self.declarer_played:
+            return []
+        return [(self.declarer, list(self.hands[self.declarer]))]
+
     def table(self) -> tuple[list[tuple[str, Card]], str, int | None]:
         if self.phase == "bid":
             standing = f"いまの契約: {self.bid.name}（{seat_name(self.holder or 0)}）" if self.bid else \

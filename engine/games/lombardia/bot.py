@@ -3,20 +3,39 @@
 It reads only a ``LombardiaView``.  From the cards played, the face-up exposures and the voids
 the players have shown, it estimates the chance that an opponent still to play beats a card
 (``Reading.hold``), and decides with rules a teacher would give: cash sure winners, win as
-cheaply as possible, give counters to a trick the partner is winning, lose with the cheapest
-card, keep the Fool to save a counter, lead short suits to make voids, let the partner trump.
+cheaply as possible (but with a court card when one wins: banked now, it cannot fall later), give
+counters to a trick the partner is winning, lose with the cheapest card, keep the Fool to save a
+counter, lead short suits to make voids (never a suit that guards one of its own counters), let the
+partner trump.  In the last three tricks it reads the deal out instead (``_read_out``): it plays the
+rest exactly in each layout of the unseen cards, both sides playing to win the deal, and keeps the rule
+of thumb's card unless another one wins the deal more often.
 Every choice names its rule and says in Japanese why, for the coach.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import pairwise
+from math import factorial, prod
 
 from ...cards import SUITS, TRUMP, Card
 from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
-from .rules import GAME, NAMING, PACK, SEATS, TEAM_NAMES, THE_FOOL, card_values, strength, team_of
+from .rules import (
+    DEALER,
+    GAME,
+    NAMING,
+    PACK,
+    SEATS,
+    TEAM_NAMES,
+    THE_FOOL,
+    card_values,
+    is_honour,
+    strength,
+    team_of,
+)
 from .view import LombardiaView, view_of
 
 KEEP = Rule("戦える手は遊ぶ", "切札や点札で戦える手なら、モンテには反対してそのまま遊びます。")
@@ -27,18 +46,24 @@ DISCARD_VOID = Rule("捨て札でスートを切らす",
                     "短いスートの安い札を捨ててそのスートを切らし、切札で勝てるようにします。")
 GIVE_BLANK = Rule("交換には点のない札", "愚者の交換では、自分の取り札から点数のない札を渡します。")
 CASH = Rule("勝ち札を先に取る", "そのスートで残っているいちばん強い札は、切られないうちにリードして取ります。")
-PARTNER_RUFF = Rule("パートナーに切らせる", "パートナーが持っていないスートをリードして、切札で取ってもらいます。")
+PARTNER_RUFF = Rule("パートナーに切らせる",
+                    "パートナーが持っていないスートをリードして、切札で取ってもらいます（自分の点札があるスートは除きます）。")
 RETURN_LEAD = Rule("味方のリードを返す", "パートナーがリードしたスートを返して、パートナーに取ってもらいます。")
 LEAD_SHORT = Rule("短いスートから切らす",
-                  "勝ち札がなければ、いちばん短いスートの安い札からリードして、早くそのスートを切らします。")
+                  "勝ち札がなければ、自分の点札がないスートのうちいちばん短いスートの安い札からリードして、"
+                  "早くそのスートを切らします。")
 WIN_CHEAPLY = Rule("安く勝つ", "勝てるトリックは、勝てる札のうちいちばん安い札で取り、強い札は温存します。")
+BANK = Rule("絵札で取って点を確保", "絵札で勝てるトリックは、その絵札で取って点を確保し、後で取られないようにします。")
 FEED = Rule("味方に点札を渡す", "パートナーが勝つトリックには、点札を出してチームの点にします。")
 FOOL_SAVES = Rule("愚者で点札を守る", "相手に点札を渡すしかないときは、代わりに愚者を出して点札を守ります。")
 SPARE_TRUMPS = Rule("切札を無駄にしない",
                     "切札を出すしかなくても勝てないときや勝つ必要がないときは、いちばん弱い切札で済ませます。")
 LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝たなくてよいトリックには、いちばん安い札を出します。")
+READ_OUT = Rule("最後は読み切る",
+                "残りが数トリックになったら、見えていない札の分かれ方を調べ尽くして、ディールに勝つ見込みが"
+                "いちばん高くなる札を出します。")
 RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, CASH, PARTNER_RUFF, RETURN_LEAD, LEAD_SHORT,
-         WIN_CHEAPLY, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP)
+         WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
 
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
 PARTNER_SAFE = 0.7  # a partner's card this likely to hold is worth a counter
@@ -101,6 +126,8 @@ class Reading:
         later = [(self.me + i) % SEATS for i in range(1, SEATS - len(view.trick))]
         self.opponents_after = [s for s in later if team_of(s) != team_of(self.me)]
         self.led = next((card.suit for _, card in view.trick if not card.is_fool), None)
+        # Suits in which this seat holds a counter: leading them early would strip its guards.
+        self.guarded = {c.suit for c in view.hand if self.values[c] and not c.is_trump}
 
     def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
         """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
@@ -200,7 +227,14 @@ def _exchange(view: LombardiaView) -> Choice:
 # --- trick play ----------------------------------------------------------------------------
 
 def _play(view: LombardiaView) -> Choice:
+    """The rule of thumb's card, unless reading the last tricks out finds a card more likely to win the deal."""
     reading = Reading(view)
+    choice = _rule_of_thumb(reading)
+    return _read_out(reading, choice) or choice
+
+
+def _rule_of_thumb(reading: Reading) -> Choice:
+    view = reading.view
     cards = [a.card for a in view.legal if a.card is not None and not a.card.is_fool]
     if not cards:
         return _choice(THE_FOOL, LOSE_CHEAP, "出せる札は愚者だけなので、愚者を出します。")
@@ -219,7 +253,8 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
                                    f"切られないうちにリードして取ります。")
     plain = [c for c in cards if not c.is_trump and not values[c]]
     partner = reading.partner
-    ruffs = [c for c in plain if c.suit in reading.voids[partner] and TRUMP not in reading.voids[partner]]
+    ruffs = [c for c in plain if c.suit in reading.voids[partner] and TRUMP not in reading.voids[partner]
+             and c.suit not in reading.guarded]
     if ruffs:
         card = cheapest(ruffs, values)
         return _choice(card, PARTNER_RUFF, f"パートナーは{suit_name(card)}を持っていないので、"
@@ -229,12 +264,19 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
         return _choice(returned, RETURN_LEAD, f"パートナーがリードした{suit_name(returned)}を、"
                                               f"{name(returned)}で返します。")
     if plain:
-        length = {suit: sum(1 for c in reading.view.hand if c.suit == suit) for suit in SUITS}
-        suit = min({c.suit for c in plain}, key=lambda s: (length[s], SUITS.index(s)))
-        card = cheapest((c for c in plain if c.suit == suit), values)
-        return _choice(card, LEAD_SHORT, f"いちばん短い{suit_name(card)}（{length[suit]}枚）から{name(card)}を"
-                                         f"リードして、早くこのスートを切らします。")
+        return _lead_short(reading, plain)
     return _lose(reading, cards, "勝ち札も点のないスートの札もないので")
+
+
+def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
+    """The cheapest card of the shortest suit, preferring suits without an own counter: emptying those
+    makes a void to trump in, while a counter's suit keeps its low cards to follow with under a King."""
+    length = {suit: sum(1 for c in reading.view.hand if c.suit == suit) for suit in SUITS}
+    suit = min({c.suit for c in plain}, key=lambda s: (s in reading.guarded, length[s], SUITS.index(s)))
+    card = cheapest((c for c in plain if c.suit == suit), reading.values)
+    where = "点札を持っていないスートのうち" if suit not in reading.guarded else ""
+    return _choice(card, LEAD_SHORT, f"{where}いちばん短い{suit_name(card)}（{length[suit]}枚）から{name(card)}を"
+                                     f"リードして、早くこのスートを切らします。")
 
 
 def _partner_suit(reading: Reading, plain: list[Card]) -> Card | None:
@@ -248,7 +290,8 @@ def _partner_suit(reading: Reading, plain: list[Card]) -> Card | None:
 
 
 def _follow(reading: Reading, cards: list[Card]) -> Choice:
-    """Feed a partner who holds the trick, else take it with the cheapest likely winner, else lose cheaply."""
+    """Feed a partner who holds the trick, else take it with a court card (banking its points) or the
+    cheapest likely winner, else lose cheaply."""
     assert reading.best is not None
     seat, best = reading.best
     values = reading.values
@@ -260,6 +303,11 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
                                        f"点札の{name(card)}を渡します。")
         return _lose(reading, cards, f"パートナーの{name(best)}が勝ちそうなので")
     winners = sorted((c for c in cards if beats(c, best)), key=_win_order)
+    courts = [c for c in winners if values[c] and not c.is_trump and reading.hold(c) >= SAFE]
+    if courts:
+        card = max(courts, key=lambda c: (values[c], -PACK.index(c)))
+        return _choice(card, BANK, f"{name(best)}には{name(card)}で勝てるので、{name(card)}で取って"
+                                   f"その点を確保します。")
     winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
     if winner is not None:
         return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
@@ -286,6 +334,259 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
 
 def _choice(card: Card, rule: Rule, why: str) -> Choice:
     return Choice(Action("play", card), rule, why)
+
+
+# --- the endgame: read the last tricks out ----------------------------------------------------
+
+ENDGAME = 3  # cards in hand from which the rest of the deal is searched through
+LAYOUTS = 24  # layouts of the unseen cards examined at most (every one of them when there are fewer)
+NODES = 1500  # positions searched after which no further layout is begun: a decision stays within ~30 ms
+WIN = 1000  # a won deal outweighs any margin: the search plays to win the deal first, then for points
+DISCARD = SEATS  # the place of the dealer's discard among the places an unseen card may lie
+
+
+class Layouts:
+    """The ways the cards this seat cannot see may lie: in the other hands (sizes, voids shown, exposed
+    cards still held) and, for a seat other than the dealer, in the discard (never an honour or a trump;
+    the dealer's face-up cards may lie there too)."""
+
+    def __init__(self, reading: Reading) -> None:
+        view = reading.view
+        self.reading = reading
+        self.held = {s: cards for s, cards in reading.located.items() if s not in (reading.me, DEALER)}
+        self.room = {s: view.hand_sizes[s] - len(self.held.get(s, ())) for s in range(SEATS) if s != reading.me}
+        placed = set().union(*self.held.values())
+        free = sorted(reading.unseen - placed, key=PACK.index)
+        self.room[DISCARD] = len(free) - sum(self.room.values())
+        self.where = {c: [s for s in self.room if self._may_hold(s, c)] for c in free}
+        self.free = sorted(free, key=lambda c: len(self.where[c]))  # the most constrained card first
+
+    def _may_hold(self, place: int, card: Card) -> bool:
+        if place == DISCARD:
+            return not is_honour(card) and not card.is_trump
+        if card in self.reading.located[DEALER]:
+            return place == DEALER
+        return card.is_fool or card.suit not in self.reading.voids[place]
+
+    def pick(self) -> list[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
+        """Every layout when there are few, else ``LAYOUTS`` drawn with a generator seeded by the view, so
+        that the same view always gives the same choice; each as the four hands and the discard."""
+        if self.room[DISCARD] < 0:
+            return []
+        if factorial(len(self.free)) // prod(factorial(n) for n in self.room.values()) <= LAYOUTS:
+            found = list(self._every(0, {s: [] for s in self.room}))
+        else:
+            view = self.reading.view
+            seed = (view.seat, len(view.tricks), *map(PACK.index, view.hand), *(PACK.index(c) for _, c in view.trick))
+            found = list(self._draw(random.Random(hash(seed))))
+        return [self._deal(held) for held in found]
+
+    def _every(self, i: int, held: dict[int, list[Card]]) -> Iterator[dict[int, list[Card]]]:
+        if i == len(self.free):
+            yield {s: list(cards) for s, cards in held.items()}
+            return
+        card = self.free[i]
+        for place in self.where[card]:
+            if len(held[place]) < self.room[place]:
+                held[place].append(card)
+                yield from self._every(i + 1, held)
+                held[place].pop()
+
+    def _draw(self, rng: random.Random) -> Iterator[dict[int, list[Card]]]:
+        """Cards one by one, each to a place with room, as likely as the room left there."""
+        drawn = 0
+        for _ in range(4 * LAYOUTS):
+            held: dict[int, list[Card]] = {s: [] for s in self.room}
+            for card in self.free:
+                places = [s for s in self.where[card] if len(held[s]) < self.room[s]]
+                if not places:
+                    break
+                held[rng.choices(places, [self.room[s] - len(held[s]) for s in places])[0]].append(card)
+            else:
+                yield held
+                drawn += 1
+                if drawn == LAYOUTS:
+                    return
+
+    def _deal(self, held: dict[int, list[Card]]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        reading = self.reading
+        hands = tuple(reading.view.hand if s == reading.me else (*held[s], *self.held.get(s, ())) for s in range(SEATS))
+        return hands, (*reading.view.discard, *held[DISCARD])
+
+
+Hands = tuple[tuple[Card, ...], ...]
+Fool = tuple[int, int] | None  # the seat that played the Fool and the team that won its trick
+
+
+def _legal(hand: tuple[Card, ...], trick: tuple[tuple[int, Card], ...]) -> Iterable[Card]:
+    """Follow suit, else trump, else anything; the Fool always."""
+    led = next((c.suit for _, c in trick if not c.is_fool), None)
+    if led is None:
+        return hand
+    allowed = [c for c in hand if c.suit == led] or ([c for c in hand if c.is_trump] if led != TRUMP else [])
+    if not allowed:
+        return hand
+    return (*allowed, THE_FOOL) if THE_FOOL in hand else allowed
+
+
+def _winner(trick: tuple[tuple[int, Card], ...]) -> int:
+    best: tuple[int, Card] | None = None
+    for seat, card in trick:
+        if not card.is_fool and (best is None or beats(card, best[1])):
+            best = (seat, card)
+    assert best is not None
+    return best[0]
+
+
+class Endgame:
+    """The rest of the deal played out exactly in one layout, both sides playing to win the deal and then
+    for points.  A side's points are its counters' values less one each, one per trick it took, and one
+    more for the discard's two odd cards (when they count); the Fool returns to its player's side if he
+    takes a trick, the discard goes to the dealer's side if he took a trick, else to the last trick's.
+    Margins are this seat's side's points less the other side's; ``side`` is +1 for a seat of this side."""
+
+    def __init__(self, reading: Reading) -> None:
+        view = reading.view
+        self.side = tuple(1 if team_of(s) == team_of(reading.me) else -1 for s in range(SEATS))
+        self.net = {c: v - 1 for c, v in reading.values.items() if v and not c.is_fool}
+        self.fool_net = reading.values[THE_FOOL] - 1
+        self.odd = 1 if view.variant_map["odd_pair_scores"] else 0
+        self.margin, self.won, self.last, self.fool = 0, 0, 0, None
+        for trick in view.tricks:
+            self.margin, self.won, self.last, self.fool, _ = self._score(trick.plays, self.margin, self.won,
+                                                                         self.fool)
+        self.discard_net = 0
+        self.twins: dict[Card, Card] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def _score(self, plays: tuple[tuple[int, Card], ...], margin: int, won: int,
+               fool: Fool) -> tuple[int, int, int, Fool, int]:
+        """A finished trick: one point and its counters to the winner's side."""
+        winner = _winner(plays)
+        side = self.side[winner]
+        margin += side * (1 + sum(self.net.get(c, 0) for _, c in plays))
+        fool = next(((s, side) for s, c in plays if c.is_fool), fool)
+        return margin, won | 1 << winner, side, fool, winner
+
+    def final(self, margin: int, won: int, last: int, fool: Fool) -> int:
+        if fool is not None:
+            seat, side = fool
+            margin += (self.side[seat] if won >> seat & 1 else side) * self.fool_net
+        margin += (self.side[DEALER] if won >> DEALER & 1 else last) * self.discard_net
+        return margin + WIN if margin > 0 else margin
+
+    def start(self, hands: Hands, trick: tuple[tuple[int, Card], ...], discard: tuple[Card, ...]) -> None:
+        """A new layout: its discard, its twins, and a memory of positions cleared."""
+        self.discard_net = sum(self.net.get(c, 0) for c in discard) + self.odd
+        self.twins = _twins(hands, trick, self.net)
+        self.memo.clear()
+
+    def play(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, card: Card) -> int:
+        return self._after(hands, trick, seat, card, self.margin, self.won, self.last, self.fool, -WIN * 2, WIN * 2)
+
+    def _after(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, card: Card, margin: int,
+               won: int, last: int, fool: Fool, alpha: int, beta: int) -> int:
+        hands = tuple(tuple(c for c in h if c is not card) if s == seat else h for s, h in enumerate(hands))
+        trick = (*trick, (seat, card))
+        if len(trick) < SEATS:
+            return self._value(hands, trick, (seat + 1) % SEATS, margin, won, last, fool, alpha, beta)
+        margin, won, last, fool, winner = self._score(trick, margin, won, fool)
+        return self._between(hands, winner, margin, won, last, fool, alpha, beta)
+
+    def _between(self, hands: Hands, leader: int, margin: int, won: int, last: int, fool: Fool,
+                 alpha: int, beta: int) -> int:
+        """A position between tricks: the last trick plays itself; others are remembered with the bounds
+        found so far, since the same position comes up through many orders of play."""
+        if len(hands[leader]) <= 1:
+            if hands[leader]:
+                trick = tuple((s % SEATS, hands[s % SEATS][0]) for s in range(leader, leader + SEATS))
+                margin, won, last, fool, _ = self._score(trick, margin, won, fool)
+            return self.final(margin, won, last, fool)
+        key = (hands, leader, margin, won, last, fool)
+        low, high = self.memo.get(key, (-WIN * 2, WIN * 2))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        value = self._value(hands, (), leader, margin, won, last, fool, alpha, beta)
+        self.memo[key] = (low, value) if value <= alpha else (value, high) if value >= beta else (value, value)
+        return value
+
+    def _value(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, margin: int, won: int,
+               last: int, fool: Fool, alpha: int, beta: int) -> int:
+        """Alpha-beta inside a trick: this seat's side takes its best, the other side the worst for it;
+        of two twin cards only one is tried."""
+        self.nodes += 1
+        ours = self.side[seat] > 0
+        best = -WIN * 2 if ours else WIN * 2
+        tried = set()
+        for card in _legal(hands[seat], trick):
+            twin = self.twins.get(card, card)
+            if twin in tried:
+                continue
+            tried.add(twin)
+            value = self._after(hands, trick, seat, card, margin, won, last, fool, alpha, beta)
+            if ours:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+
+def _twins(hands: Hands, trick: tuple[tuple[int, Card], ...], net: dict[Card, int]) -> dict[Card, Card]:
+    """Cards of one hand that play alike: the same suit and value with no card still in play between them
+    (a lower twin stands for the higher one)."""
+    live = [c for h in hands for c in h if not c.is_fool] + [c for _, c in trick if not c.is_fool]
+    live.sort(key=lambda c: (c.suit, strength(c)))
+    holder = {c: s for s, h in enumerate(hands) for c in h}
+    twins: dict[Card, Card] = {}
+    for low, high in pairwise(live):
+        if low.suit == high.suit and holder.get(low, -1) == holder.get(high, -2) and \
+                net.get(low, 0) == net.get(high, 0):
+            twins[high] = twins.get(low, low)
+    return twins
+
+
+def _read_out(reading: Reading, choice: Choice) -> Choice | None:
+    """With at most ``ENDGAME`` cards left, play the rest out in each layout of the unseen cards and pick
+    the card that wins the deal in the most layouts (then the best total margin); ``None`` when the rule
+    of thumb's card does as well."""
+    view = reading.view
+    options = [a.card for a in view.legal if a.card is not None]
+    if len(view.hand) > ENDGAME or len(options) < 2:
+        return None
+    layouts = Layouts(reading).pick()
+    if not layouts:
+        return None
+    search = Endgame(reading)
+    trick = tuple((p.seat, p.card) for p in view.trick)
+    wins = {card: 0 for card in options}
+    margins = dict(wins)
+    count = 0
+    for hands, discard in layouts:
+        if search.nodes >= NODES:
+            break
+        count += 1
+        search.start(hands, trick, discard)
+        for card in options:
+            value = search.play(hands, trick, reading.me, card)
+            wins[card] += value > WIN // 2
+            margins[card] += value - WIN if value > WIN // 2 else value
+    best = max(options, key=lambda c: (wins[c], margins[c], -PACK.index(c)))
+    if choice.action.card is not None and (wins[choice.action.card], margins[choice.action.card]) == \
+            (wins[best], margins[best]):
+        return None
+    tricks = len(view.hand)
+    if wins[best]:
+        why = (f"{name(best)}を出せばこのディールに勝てる見込みがいちばん高くなります"
+               f"（{count}通り中{wins[best]}通りで勝ち）。")
+    else:
+        why = f"{name(best)}を出せば、点差をいちばん小さくできます。"
+    return _choice(best, READ_OUT, f"残り{tricks}トリックの札の分かれ方を{count}通り調べると、{why}")
 
 
 def choose(view: LombardiaView) -> Choice:

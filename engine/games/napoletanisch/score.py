@@ -25,11 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar
 
 from ... import plaindata as plain
 from ... import share
 from ...cards import Card
+from ...counts import read_count
 from ...game import Variants, normalise_variants, read_variants, variant_bytes
 from ...plaindata import TutorialError
 from ...scoresheet import ScoreSheet
@@ -37,6 +39,7 @@ from .rules import (
     LEVEL,
     NAMING,
     PACK,
+    PACK_THIRDS,
     THIRDS,
     VALUE,
     VARIANTS,
@@ -301,10 +304,12 @@ class Position:
             raise share.ShareError(f"共有リンクの局面がルールに合いません: {error}") from None
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> Position:
+    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> Position | PointsPosition:
         """``piles`` per seat (one seat may say ``rest``: every card not written elsewhere),
         ``remainder`` (the table at the end) and ``last_capturer``; the number of seats is the
-        ``players`` variant."""
+        ``players`` variant.  With ``points`` instead, the score pad's shortcut (``PointsPosition``)."""
+        if "points" in data:
+            return PointsPosition.from_data(data, variants)
         players = int(variants["players"])
         piles_data = plain.field(data, "piles", (), dict)
         plain.seat_table(piles_data, ("piles",), players)
@@ -374,9 +379,149 @@ def _score_seat(sheet: ScoreSheet, name: str, pile: Sequence[Card]) -> int:
         counts[THIRDS[card]] += 1
     listing = "、".join(f"{label} {counts[v]}枚×{thirds_text(v)}" for label, v in GROUPS if counts[v]) or "取った札なし"
     value = sum(v * n for v, n in counts.items())
+    return _seat_lines(sheet, name, value, f"{len(pile)}枚: {listing} = {thirds_text(value) or '0'}点")
+
+
+def _seat_lines(sheet: ScoreSheet, name: str, value: int, counted: str) -> int:
+    """A seat's count in thirds (``counted`` says how it was found) and the fraction dropped."""
     exact = Fraction(value, 3)
-    sheet.add(name, "取った札の点", rule("scoring"), f"{len(pile)}枚: {listing} = {thirds_text(value) or '0'}点", exact)
+    sheet.add(name, "取った札の点", rule("scoring"), counted, exact)
     points = value // 3
     sheet.add(name, "1点未満を切り捨て", rule("scoring"),
               f"{thirds_text(value) or '0'}点 → {points}点", Fraction(points) - exact)
     return points
+
+
+# --- the score pad's shortcut: each seat's count instead of its cards -------------------------
+_CLASSES = (13, 10, 7, 4)  # the thirds of the pack's court cards and tarocks; the other cards are worth ⅓
+_CLASS_COUNTS = tuple(sum(1 for v in THIRDS.values() if v == value) for value in _CLASSES)
+_ONES = sum(1 for v in THIRDS.values() if v == 1)
+
+
+def _index(a: int, b: int, c: int, d: int) -> int:
+    """A bit for how many cards of each class of _CLASSES a seat holds (4 bits a class: with the
+    counts kept within the pack's after each seat, a sum of two never carries into the next class)."""
+    return a << 12 | b << 8 | c << 4 | d
+
+
+_WITHIN = sum(1 << _index(a, b, c, d) for a in range(_CLASS_COUNTS[0] + 1) for b in range(_CLASS_COUNTS[1] + 1)
+              for c in range(_CLASS_COUNTS[2] + 1) for d in range(_CLASS_COUNTS[3] + 1))
+
+
+@cache
+def _shares(value: int) -> tuple[int, ...]:
+    """The ways one seat's cards can be worth ``value`` thirds, as _index bits: how many of each class
+    (the ⅓ cards make up the rest), never exactly one card (a capture takes at least two)."""
+    found = []
+    for a in range(_CLASS_COUNTS[0] + 1):
+        for b in range(_CLASS_COUNTS[1] + 1):
+            for c in range(_CLASS_COUNTS[2] + 1):
+                for d in range(_CLASS_COUNTS[3] + 1):
+                    ones = value - 13 * a - 10 * b - 7 * c - 4 * d
+                    if 0 <= ones <= _ONES and a + b + c + d + ones != 1:
+                        found.append(_index(a, b, c, d))
+    return tuple(found)
+
+
+def shared_out(values: Sequence[int]) -> bool:
+    """Whether the pack's 54 cards can be shared among the seats so that each holds ``values[s]``
+    thirds (the values add up to the pack's 210): the class counts the seats can hold together, as
+    a bitset, one seat at a time, must reach the whole pack's."""
+    held = 1
+    for value in values:
+        held = sum_of(held, _shares(value)) & _WITHIN
+    return bool(held >> _index(*_CLASS_COUNTS) & 1)
+
+
+def sum_of(held: int, more: Sequence[int]) -> int:
+    together = 0
+    for shift in more:
+        together |= held << shift
+    return together
+
+
+@dataclass(frozen=True)
+class PointsPosition:
+    """A finished deal entered by each seat's count (the score pad's shortcut): the thirds of the
+    cards each seat ended with, the remainder counted with the seat it went to.
+
+    Refused unless the pack's cards can be shared out to give every count: together they are the whole
+    pack's 70 points (or all 0 when nobody captured and the remainder is nobody's), and seven cards
+    worth 13/3, four each worth 10/3, 7/3 and 4/3 and 35 worth 1/3 make each seat's count, with no seat
+    holding exactly one card."""
+
+    TAG: ClassVar[str] = "naQ"
+
+    thirds: tuple[int, ...]
+    variants: Variants = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variants", normalise_variants(VARIANTS, self.variants))
+        players = int(self.variants["players"])
+        if len(self.thirds) != players:
+            raise TutorialError(("points",), f"点数は{players}人分（席0〜{players - 1}）書きます。")
+        total = sum(self.thirds)
+        nobody = total == 0 and self.variants["capture_optional"] and self.variants["unclaimed_remainder"] == "nobody"
+        if total != PACK_THIRDS and not nobody:
+            raise TutorialError(("points",), (
+                f"全員の点数を足すと{thirds_text(total) or '0'}点です。最後に場に残った札を"
+                f"最後に取った人の分に入れると、パックの54枚はちょうど{PACK_THIRDS // 3}点になります。"))
+        if not nobody and not shared_out(self.thirds):
+            raise TutorialError(("points",), (
+                "この点数の組み合わせになる札の分け方はありません（13/3点の札7枚、10/3点・7/3点・4/3点の札4枚ずつ、"
+                "1/3点の札35枚で、各席の点数をちょうど作れません）。"))
+
+    def share_code(self) -> str:
+        data = variant_bytes(VARIANTS, self.variants) + bytes(self.thirds)
+        return share.encode(self.TAG, data)
+
+    @classmethod
+    def from_share_code(cls, code: str) -> PointsPosition:
+        reader = share.Reader(share.decode(code, cls.TAG))
+        variants = read_variants(reader, VARIANTS)
+        try:
+            return cls(tuple(reader.rest()), variants)
+        except ValueError as error:
+            raise share.ShareError(f"共有リンクの局面がルールに合いません: {error}") from None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], variants: Variants) -> PointsPosition:
+        """``points``: every seat's count in thirds ("23 2/3", "23⅔", "71/3" or a whole number)."""
+        for key in ("piles", "remainder", "last_capturer"):
+            if key in data:
+                raise TutorialError((key,), f"点数（points）で書くときは「{key}」は書きません"
+                                            "（札で書くなら points を外します）。")
+        players = int(variants["players"])
+        table = plain.field(data, "points", (), dict)
+        plain.seat_table(table, ("points",), players)
+        thirds = []
+        for seat in range(players):
+            value = plain.by_seat(table, seat)
+            if value is None:
+                raise TutorialError(("points", str(seat)), f"{seat_name(seat, players)}の点数がありません。")
+            count = read_count(value, ("points", str(seat)), 3, PACK_THIRDS // 3, f"{seat_name(seat, players)}の点数")
+            thirds.append(int(count * 3))
+        return cls(tuple(thirds), variants)
+
+    def groups(self) -> list[tuple[str, Sequence[Card]]]:
+        return []
+
+    def with_variants(self, variants: Variants) -> PointsPosition:
+        if int(variants.get("players", len(self.thirds))) != len(self.thirds):
+            raise ValueError(f"この局面は{len(self.thirds)}人で遊んだディールなので、人数は切り替えられません。")
+        return PointsPosition(self.thirds, {**self.variants, **variants})
+
+    def score(self) -> ScoreSheet:
+        players = len(self.thirds)
+        sheet = ScoreSheet("ナポレタニッシュの得点計算")
+        sheet.add("", "場の残り", rule("remainder"),
+                  "最後に場に残った札は、最後に札を取った人の点数に入れて書かれています。")
+        total = 0
+        for seat, value in enumerate(self.thirds):
+            name = seat_name(seat, players)
+            points = _seat_lines(sheet, name, value, f"書かれた点数 {thirds_text(value) or '0'}点")
+            sheet.totals[name] = points
+            total += points
+        sheet.add("", "全員の得点の和", rule("scoring"),
+                  f"{total}点（パック全体は70点。切り捨てた端数の分だけ70点より少なくなることがあります）")
+        return sheet

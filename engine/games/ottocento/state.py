@@ -23,7 +23,7 @@ from ...cards import TRUMP, Card
 from ...game import Action, GameState, IllegalAction, Later, Variants, monte_vote
 from ...scoresheet import ScoreSheet
 from ...tricks import Play, TrickResult, refusal, table_view
-from .combos import combination_cards, combinations
+from .combos import combination_cards, combination_total, combinations
 from .rules import (
     DEALER,
     DISCARDS,
@@ -409,6 +409,20 @@ class OttocentoState(GameState):
                 count += f"＋捨て札{len(self.discard)}枚"
             rows.append((SIDE_NAMES[side], f"{points}点（{count}" + (f"、2枚1組で{pairs}組と1枚）" if odd else "）")))
         return rows
+
+    def hand_notes(self, seat: int) -> list[str]:
+        """While ``seat`` declares: each combination its hand holds with its points, the total a full
+        declaration gives (three of a family count double), and what the cards shown so far give."""
+        if self.phase != "declare" or self.turn != seat:
+            return []
+        args = combo_args(self.variants)
+        held = combinations(self.hands[seat], *args)
+        notes = [f"{combo.name}: {combo.describe()} … {combo.value}点" for combo in held]
+        notes.append(f"全部を申告すると{combination_total(held)}点（同じ種類の役が3つ以上なら、その種類は2倍）。")
+        if self.declared[seat]:
+            shown = combination_total(combinations(self.declared[seat], *args))
+            notes.append(f"見せた札だけでできる役は{shown}点です。")
+        return notes
 
     def hand(self, seat: int) -> list[Card]:
         return display_order(self.hands[seat])

@@ -1,0 +1,129 @@
+"""What one seat of ロンブル may see: the computer opponent's (and the coach's) input.
+
+A seat sees its own hand (and, while it exchanges, the cards it laid away itself), every word of
+the auction, the contract, the trump suit and the turned card of a tourné, how many cards each
+player exchanged, every card played and who won each trick, and a nolo-ouvert declarer's hand
+once it lies face up.  It never sees another hand, the talon, or another player's discards.
+Everything is a tuple in a fixed order, so two states this seat cannot tell apart give equal views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import Card
+from ...game import Action, GameState, VariantValue
+from ...tricks import Play, trick_winner
+from .rules import BY_WORD, SUITINGS, Contract
+from .state import LHombreState
+
+
+@dataclass(frozen=True)
+class SeenTrick:
+    """A finished trick as everyone saw it: who led, the three plays in order and the winner."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class LHombreView:
+    seat: int
+    turn: int  # the seat to act, -1 once the deal is over
+    phase: str  # bid | announce | trump | exchange | play | vole | done | redeal
+    hand: tuple[Card, ...]  # own cards, trumps first (display order of the trump suit, once known)
+    variants: tuple[tuple[str, VariantValue], ...]
+    auction: tuple[tuple[int, str], ...]  # (seat, word) of every bid, self and pass, in order
+    bid: Contract | None  # the standing (or final) contract
+    holder: int | None  # who holds the standing bid
+    out: tuple[bool, ...]  # who has passed
+    declarer: int  # -1 until the auction ends
+    trump: str  # the trump suit letter, "" before it is known and in nolo
+    turned: Card | None  # the card turned up for a tourné
+    exchanged: tuple[tuple[int, int], ...]  # (seat, cards exchanged) of each finished exchange turn
+    laid_away: tuple[Card, ...]  # this seat's own discards
+    pending: int  # cards the seat now exchanging has laid away so far
+    talon: int  # cards left in the talon (not which)
+    tricks: tuple[SeenTrick, ...]
+    trick: tuple[Play, ...]  # the trick in progress
+    won: tuple[int, ...]  # tricks won per seat
+    hand_sizes: tuple[int, ...]
+    exposed: tuple[Card, ...]  # a nolo-ouvert declarer's cards once he has shown them
+    vole: bool  # the declarer plays for all nine tricks
+    legal: tuple[Action, ...]
+
+    @property
+    def variant_map(self) -> dict[str, VariantValue]:
+        return dict(self.variants)
+
+    @property
+    def contract(self) -> Contract:
+        assert self.bid is not None
+        return self.bid
+
+
+def _auction(state: LHombreState) -> tuple[tuple[int, str], ...]:
+    """Who said each word of the auction: the auction replayed on a fresh deal (only words, no cards)."""
+    replay = LHombreState(state.deal, state.variants)
+    said = []
+    for action in state.history:
+        if replay.phase != "bid":
+            break
+        said.append((replay.turn, action.kind))
+        replay.apply(action)
+    return tuple(said)
+
+
+def _exchanges(state: LHombreState, seat: int) -> tuple[tuple[tuple[int, int], ...], tuple[Card, ...]]:
+    """Each finished exchange turn as (seat, count), and ``seat``'s own discards."""
+    if state.declarer < 0:
+        return (), ()
+    c, d = state.contract, state.declarer
+    order = ([d] if c.declarer_exchanges else []) + ([(d + 1) % 3, (d + 2) % 3] if c.opponents_exchange else [])
+    turns: list[tuple[int, int]] = []
+    own: list[Card] = []
+    count = 0
+    for action in state.history:
+        if action.kind == "discard":
+            count += 1
+            if order[len(turns)] == seat and action.card is not None:
+                own.append(action.card)
+        elif action.kind == "draw":
+            turns.append((order[len(turns)], count))
+            count = 0
+    return tuple(turns), tuple(own)
+
+
+def _tricks(state: LHombreState) -> tuple[SeenTrick, ...]:
+    """The finished tricks, rebuilt from the cards played (forehand leads the first)."""
+    policy = SUITINGS[state.trump].policy
+    cards = [a.card for a in state.history if a.kind == "play" and a.card is not None]
+    tricks, leader = [], 0
+    for i in range(0, len(cards) - len(cards) % 3, 3):
+        plays = tuple(Play((leader + k) % 3, cards[i + k]) for k in range(3))
+        leader = trick_winner(plays, policy, None).winner
+        tricks.append(SeenTrick(plays[0].seat, plays, leader))
+    return tuple(tricks)
+
+
+def view_of(state: GameState, seat: int) -> LHombreView:
+    """``seat``'s view of ``state``: public facts, its own cards and, when it is to act, its legal actions."""
+    assert isinstance(state, LHombreState)
+    turn = state.current_player()
+    order = SUITINGS[state.trump].order.__getitem__
+    exchanged, laid_away = _exchanges(state, seat)
+    shown = state.bid is BY_WORD["nolo-ouvert"] and state.declarer_played and not state.surrendered
+    return LHombreView(
+        seat=seat, turn=turn, phase=state.phase,
+        hand=tuple(sorted(state.hands[seat], key=order)),
+        variants=tuple(sorted(state.variants.items())),
+        auction=_auction(state), bid=state.bid, holder=state.holder, out=tuple(state.out),
+        declarer=state.declarer, trump=state.trump, turned=state.turned,
+        exchanged=exchanged, laid_away=laid_away, pending=state.pending, talon=len(state.talon),
+        tricks=_tricks(state), trick=tuple(state.trick), won=tuple(state.tricks),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        exposed=tuple(sorted(state.hands[state.declarer], key=order)) if shown else (),
+        vole=state.vole,
+        legal=tuple(sorted(state.legal_actions(), key=state.action_id)) if turn == seat else (),
+    )

@@ -1,0 +1,533 @@
+"""オットーチェントのコンピュータ: a partnership player built from named rules of thumb.
+
+It reads only an ``OttocentoView``.  Before the play it keeps any hand worth playing, lays away
+(as dealer) the court cards it could not defend without breaking a combination, and declares every
+combination it holds, since declared points are safe.  In the play it estimates from the cards
+seen, the declared cards still in hand and the voids shown the chance that an opponent still to
+play beats a card (``Reading.hold``), and decides as a teacher would: cash sure winners, win as
+cheaply as possible, give counters to a trick the partner is winning, lose with the cheapest card,
+keep the Matto to save a counter.  It gives the signals (busso, volo, striscio) where their meaning
+under the table's variant fits its lead and reads its partner's: it plays high to a knock, returns
+the partner's suit, leads a suit the partner is out of, and leads trumps when asked.  Every choice
+names its rule and says in Japanese why, for the coach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...cards import SUITS, TRUMP, Card
+from ...game import Action, Variants
+from ...policy import Bot, Choice, Rule
+from .combos import combination_cards, combination_total, combinations
+from .rules import (
+    BAGATTO,
+    GAME,
+    KINGS,
+    MATTO,
+    NAME,
+    NAMING,
+    PACK,
+    SEATS,
+    SIDE_NAMES,
+    STRENGTH,
+    TEAM_OF,
+    VALUE,
+)
+from .view import OttocentoView, view_of
+
+KEEP = Rule("戦える手は遊ぶ", "切札や点札、役のある手なら、モンテには反対してそのまま遊びます。")
+THROW_IN = Rule("望みのない手は流す", "役も点札もなく切札もほとんどない手のときだけ、モンテに賛成します。")
+DISCARD_SECURE = Rule("守れない絵札は捨て札に",
+                      "短いスートのクイーン・カバロ・ジャックは、捨て札にして自分の側の点として確保します。")
+DISCARD_VOID = Rule("捨て札でスートを切らす",
+                    "役に入らない短いスートの安い札を捨ててそのスートを切らし、切札で勝てるようにします。")
+DECLARE_ALL = Rule("手役はすべて申告", "手役は申告すれば確実に点になるので、持っている役はすべて申告します。")
+BUSSO = Rule("ブッソを添える", "パートナーに強い札を出してほしいリードには、ブッソを添えて知らせます。")
+VOLO = Rule("ヴォーロを添える", "そのスートの最後の1枚をリードするときは、ヴォーロを添えてパートナーに知らせます。")
+STRISCIO = Rule("ストリッショを添える",
+                "切札が多いときの切札のリード（ダメットの記述）や、まだ同じスートがあるリード（大会ルール）に添えます。")
+ANSWER_BUSSO = Rule("ブッソには一番強い札",
+                    "パートナーがブッソを添えてリードしたら、そのスートで一番強い札を出します。")
+RETURN_LEAD = Rule("合図のスートを返す", "パートナーが合図で求めたスートは、リードが回ってきたら返します。")
+PARTNER_RUFF = Rule("パートナーに切らせる",
+                    "パートナーが持っていないスート（ヴォーロや出した札でわかります）をリードして、切札で取ってもらいます。")
+LEAD_TRUMPS = Rule("切札を引き出す",
+                   "パートナーのストリッショや強い切札の列があるときは、切札をリードして相手の切札を引き出します。")
+CASH = Rule("勝ち札を先に取る", "そのスートで残っているいちばん強い札は、切られないうちにリードして取ります。")
+LEAD_SHORT = Rule("短いスートから切らす",
+                  "勝ち札がなければ、いちばん短いスートの安い札からリードして、早くそのスートを切らします。")
+WIN_CHEAPLY = Rule("安く勝つ", "勝てるトリックは、勝てる札のうちいちばん安い札で取り、強い札は温存します。")
+FEED = Rule("味方に点札を渡す", "パートナーが勝つトリックには、点札や役になる札を出して自分の側の取り札にします。")
+MATTO_SAVES = Rule("マットで点札を守る", "相手に点札や役になる札を渡すしかないときは、代わりにマットを出して守ります。")
+SPARE_TRUMPS = Rule("切札を無駄にしない",
+                    "切札を出すしかなくても勝てないときや勝つ必要がないときは、いちばん安い切札で済ませます。")
+LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝たなくてよいトリックには、いちばん安い札を出します。")
+PAY_BLANK = Rule("マットの支払いは0点の札", "マットの代わりに渡す札は、取り札のうち役に入らない0点の札を選びます。")
+RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
+         RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, WIN_CHEAPLY, FEED, MATTO_SAVES, SPARE_TRUMPS,
+         LOSE_CHEAP, PAY_BLANK)
+
+SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
+PARTNER_SAFE = 0.55  # a partner's card this likely to hold is worth a counter
+STRONG_TRUMPS = 6  # a hand with the master trump and this many trumps draws the opponents' trumps
+
+
+def _worth(card: Card) -> int:
+    """What a card is worth in a side's tricks: its points, and more for the cards the captured
+    combinations are made of (figures, Aces, Moors, the Grande's top trumps)."""
+    if card is BAGATTO:  # 5 points, a tarocco and a wild card in every sequence of the pile
+        return 15
+    if card.is_trump:  # the Moors and the head of the Grande count for more than the numbered trumps
+        return VALUE[card] + (3 if card.rank <= 5 or card.rank >= 18 else 1)
+    if card.is_fool or card.is_court:
+        return VALUE[card] + 3
+    return 3 if card.rank == 1 else 0
+
+
+WORTH: dict[Card, int] = {card: _worth(card) for card in PACK.cards()}
+SUIT_CARDS = {suit: tuple(c for c in PACK.cards() if c.suit == suit) for suit in (*SUITS, TRUMP)}
+SIGNAL_WORDS = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
+
+
+def name(card: Card) -> str:
+    return NAME[card]
+
+
+def suit_name(suit: str) -> str:
+    return NAMING.suit_name(suit)
+
+
+def combo_args(view: OttocentoView) -> tuple[int, bool]:
+    """The combination switches of the table: contatori in a suit sequence, Moors after the Grande's 5."""
+    variants = view.variant_map
+    return int(variants["suit_wilds"]), bool(variants["grande_moors"])
+
+
+def misses(pool: int, wanted: int, drawn: int) -> float:
+    """The chance that ``drawn`` cards taken at random from ``pool`` include none of ``wanted`` given ones."""
+    chance = 1.0
+    for i in range(min(drawn, pool)):
+        if pool - wanted - i <= 0:
+            return 0.0
+        chance *= (pool - wanted - i) / (pool - i)
+    return chance
+
+
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card``, played after ``best`` (the card winning so far), takes the trick: a later Moor
+    beats an earlier one."""
+    if card.is_trump:
+        return not best.is_trump or STRENGTH[card] >= STRENGTH[best]
+    return card.suit == best.suit and not best.is_trump and STRENGTH[card] > STRENGTH[best]
+
+
+def cheapest(cards: Iterable[Card], length: dict[str, int]) -> Card:
+    """The card that costs least to give away: worth least to the taker, a plain card before a trump, from the
+    shortest suit (towards a void), the weakest."""
+    return min(cards, key=lambda c: (WORTH[c], c.is_trump, length.get(c.suit, 0), STRENGTH[c], PACK.index(c)))
+
+
+def lengths(hand: Iterable[Card]) -> dict[str, int]:
+    counts = dict.fromkeys((*SUITS, TRUMP), 0)
+    for card in hand:
+        if not card.is_fool:
+            counts[card.suit] += 1
+    return counts
+
+
+class Reading:
+    """What one seat knows in the play: the cards still out, where declared cards lie, the voids shown,
+    the trick so far and the partner's signals."""
+
+    def __init__(self, view: OttocentoView) -> None:
+        self.view = view
+        self.me, self.partner = view.seat, (view.seat + 2) % SEATS
+        self.length = lengths(view.hand)
+        played = {play.card for trick in view.tricks for play in trick.plays} | {p.card for p in view.trick}
+        self.unseen = set(PACK.cards()) - played - set(view.hand) - set(view.discard)
+        self.located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
+        for seat, cards in enumerate(view.declared):
+            if seat != self.me:
+                self.located[seat] = {c for c in cards if c in self.unseen}
+        self.voids: dict[int, set[str]] = {s: set() for s in range(SEATS)}
+        for trick in view.tricks:
+            self._note_voids(trick.plays)
+            if trick.leader == self.partner and "volo" in trick.signals:
+                self._note_volo(trick.plays)
+        self._note_voids(view.trick)
+        self.pool = len(self.unseen) - sum(len(cards) for cards in self.located.values())
+        self.best: tuple[int, Card] | None = None
+        for seat, card in view.trick:
+            if card is not MATTO and (self.best is None or beats(card, self.best[1])):
+                self.best = (seat, card)
+        later = [(self.me + i) % SEATS for i in range(1, SEATS - len(view.trick))]
+        self.opponents_after = [s for s in later if TEAM_OF[s] != TEAM_OF[self.me]]
+        self.led = next((card.suit for _, card in view.trick if card is not MATTO), None)
+        self.args = combo_args(view)
+        self.piles = self._piles()
+        self._bases: dict[int, int] = {}
+
+    def _piles(self) -> tuple[set[Card], set[Card]]:
+        """The cards each side has taken so far (this seat's side first), with the trick on the table
+        counted for the side now winning it; a Matto stays with its player's side, and the dealer knows
+        his discards are his side's."""
+        ours: set[Card] = set(self.view.discard)
+        theirs: set[Card] = set()
+        mine = TEAM_OF[self.me]
+        for trick in self.view.tricks:
+            for seat, card in trick.plays:
+                side = TEAM_OF[seat] if card is MATTO else TEAM_OF[trick.winner]
+                (ours if side == mine else theirs).add(card)
+        if self.best is not None:
+            (ours if TEAM_OF[self.best[0]] == mine else theirs).update(c for _, c in self.view.trick)
+        return ours, theirs
+
+    def gain(self, card: Card, to_partner: bool) -> int:
+        """What ``card`` adds to the pile of the side that takes this trick: its points and the points
+        of the combinations it completes there."""
+        side = 0 if to_partner else 1
+        pile = self.piles[side]
+        if side not in self._bases:
+            self._bases[side] = combination_total(combinations(pile, *self.args))
+        return VALUE[card] + combination_total(combinations(pile | {card}, *self.args)) - self._bases[side]
+
+    def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
+        """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
+        led: str | None = None
+        for seat, card in plays:
+            if card is MATTO:
+                continue
+            if led is None:
+                led = card.suit
+            elif card.suit != led:
+                self.voids[seat].add(led)
+                if not card.is_trump:
+                    self.voids[seat].add(TRUMP)
+
+    def _note_volo(self, plays: tuple[tuple[int, Card], ...]) -> None:
+        """The partner's volo: the card he led was his last of its suit."""
+        lead = next((card for seat, card in plays if card is not MATTO and seat == self.partner), None)
+        if lead is not None and not lead.is_trump:
+            self.voids[self.partner].add(lead.suit)
+
+    def void(self, seat: int, suit: str) -> float:
+        """The chance that ``seat`` holds no card of ``suit``."""
+        if suit in self.voids[seat]:
+            return 1.0
+        if any(c.suit == suit for c in self.located[seat]):
+            return 0.0
+        located = set().union(*self.located.values())
+        out = sum(1 for c in SUIT_CARDS[suit] if c in self.unseen and c not in located)
+        return misses(self.pool, out, self.view.hand_sizes[seat] - len(self.located[seat]))
+
+    def _share_above(self, card: Card) -> float:
+        """The share of the cards still out in ``card``'s suit that beat it played later."""
+        out = [c for c in SUIT_CARDS[card.suit] if c in self.unseen]
+        return sum(1 for c in out if beats(c, card)) / len(out) if out else 0.0
+
+    def beaten_by(self, seat: int, card: Card, led: str) -> float:
+        """The chance that ``seat`` beats ``card``: following with one of his cards of the suit led, or
+        trumping when he has none of it (the rules make him trump whenever he can)."""
+        has_trump = 1.0 - self.void(seat, TRUMP)
+        void = self.void(seat, led)
+        if card.is_trump:
+            over = has_trump * self._share_above(card)
+            return over if led == TRUMP else void * over
+        return (1 - void) * self._share_above(card) + void * has_trump
+
+    def hold(self, card: Card) -> float:
+        """The chance that ``card`` still wins the trick once the opponents after this seat have played."""
+        led = self.led or card.suit
+        chance = 1.0
+        for seat in self.opponents_after:
+            chance *= 1.0 - self.beaten_by(seat, card, led)
+        return chance
+
+    def is_master(self, card: Card) -> bool:
+        """No card still out beats ``card`` inside its suit."""
+        return not any(c in self.unseen and beats(c, card) for c in SUIT_CARDS[card.suit])
+
+    def partner_signals(self) -> list[tuple[str, str]]:
+        """(signal, suit led) of the partner's signalled leads, the latest first."""
+        found = []
+        for trick in reversed(self.view.tricks):
+            lead = next((card for _, card in trick.plays if card is not MATTO), None)
+            if trick.leader == self.partner and lead is not None:
+                found += [(signal, lead.suit) for signal in trick.signals]
+        return found
+
+
+# --- monte, discard, declarations, the Matto's payment ---------------------------------------
+
+def _monte(view: OttocentoView) -> Choice:
+    """Only a hand without combinations, counters or more than three trumps is not worth playing."""
+    trumps = sum(1 for c in view.hand if c.is_trump)
+    counters = sum(1 for c in view.hand if VALUE[c])
+    if trumps <= 3 and not counters and not combinations(view.hand, *combo_args(view)):
+        return Choice(Action("monte"), THROW_IN,
+                      f"切札が{trumps}枚しかなく、点札も役もないので、モンテに賛成します。")
+    return Choice(Action("keep"), KEEP,
+                  f"切札が{trumps}枚、点札が{counters}枚あり、戦える手なのでモンテには反対します。")
+
+
+def _discard(view: OttocentoView) -> Choice:
+    """Keep every card of a combination the hand will declare; then lay away a court card of a short
+    suit without its King (it scores for the dealer's side for sure), else the cheapest card of the
+    shortest suit, towards a void that lets the trumps win."""
+    args = combo_args(view)
+    options = [a.card for a in view.legal if a.card is not None]
+    worth = combination_total(combinations(view.hand, *args))
+    spare = [c for c in options if combination_total(combinations([h for h in view.hand if h is not c], *args))
+             == worth] or options
+    length = lengths(view.hand)
+    courts = [c for c in spare if c.is_court and length[c.suit] <= 3 and KINGS[c.suit] not in view.hand]
+    if courts:
+        card = max(courts, key=lambda c: (WORTH[c], -length[c.suit], -PACK.index(c)))
+        return Choice(Action("discard", card), DISCARD_SECURE,
+                      f"{suit_name(card.suit)}は{length[card.suit]}枚しかなくキングもないので、"
+                      f"{name(card)}を捨て札にして点を確保します。")
+    card = min(spare, key=lambda c: (VALUE[c], c.is_trump, length[c.suit], STRENGTH[c], PACK.index(c)))
+    if card.is_trump:
+        return Choice(Action("discard", card), DISCARD_VOID,
+                      f"役に入らず捨てられる札が切札しかないので、弱い{name(card)}を捨てます。")
+    return Choice(Action("discard", card), DISCARD_VOID,
+                  f"{suit_name(card.suit)}は{length[card.suit]}枚と短いので、"
+                  f"役に入らない{name(card)}を捨ててこのスートを切らしにいきます。")
+
+
+def _declare(view: OttocentoView) -> Choice:
+    """Declared points are the side's whatever happens in the play: show them all."""
+    found = combinations(view.hand, *combo_args(view))
+    listed = "、".join(f"{c.name}（{c.value}点）" for c in found)
+    total = combination_total(found)
+    if any(a.kind == "declare" for a in view.legal):
+        worth = f"で合わせて{total}点になる" if len(found) > 1 else "がある"
+        return Choice(Action("declare"), DECLARE_ALL, f"{listed}{worth}ので、手役をすべて申告して点を確保します。")
+    return Choice(Action("done"), DECLARE_ALL, f"{listed}の札はもう見せたので、申告を終えます。")
+
+
+def _give(view: OttocentoView) -> Choice:
+    """Pay for the Matto with a blank card outside every combination the side's cards now make."""
+    options = [a.card for a in view.legal if a.card is not None]
+    known = [*options, *view.discard, MATTO]
+    used = set(combination_cards(known, *combo_args(view)))
+    card = min(options, key=lambda c: (c in used, VALUE[c], c.is_trump, STRENGTH[c], PACK.index(c)))
+    if VALUE[card] or card in used:
+        why = f"取り札に役に入らない0点の札がないので、いちばん損の少ない{name(card)}をマットの代わりに渡します。"
+    else:
+        why = f"役に入らない0点の{name(card)}を、マットの代わりに相手側へ渡します。"
+    return Choice(Action("give", card), PAY_BLANK, why)
+
+
+# --- trick play ----------------------------------------------------------------------------
+
+def _play(view: OttocentoView) -> Choice:
+    reading = Reading(view)
+    cards = [a.card for a in view.legal if a.kind == "play" and a.card is not None and a.card is not MATTO]
+    if not cards:
+        return _choice(MATTO, LOSE_CHEAP, "出せる札はマットだけなので、マットを出します。")
+    if reading.best is not None:
+        return _follow(reading, cards)
+    lead = _lead(reading, cards)
+    if view.trick or lead.action.card is MATTO:  # signals go with a lead card, never after a Matto lead
+        return lead
+    return _signal(reading, lead) or lead
+
+
+def _lead(reading: Reading, cards: list[Card]) -> Choice:
+    """Cash the most valuable sure winner; then answer the partner's signals, draw trumps with a strong
+    run, or empty a short suit."""
+    masters = [c for c in cards if not c.is_trump and reading.is_master(c) and reading.hold(c) >= SAFE]
+    if masters:
+        card = max(masters, key=lambda c: (VALUE[c], reading.hold(c), -PACK.index(c)))
+        return _choice(card, CASH, f"{name(card)}は{suit_name(card.suit)}で残っているいちばん強い札なので、"
+                                   f"切られないうちにリードして取ります。")
+    for find in (_partner_ruff, _returned, _trump_lead):
+        found = find(reading, cards)
+        if found is not None:
+            return found
+    plain = [c for c in cards if not c.is_trump and not WORTH[c]] or \
+        [c for c in cards if not c.is_trump and not VALUE[c]]
+    if plain:
+        suit = min({c.suit for c in plain}, key=lambda s: (reading.length[s], SUITS.index(s)))
+        card = cheapest((c for c in plain if c.suit == suit), reading.length)
+        return _choice(card, LEAD_SHORT, f"いちばん短い{suit_name(suit)}（{reading.length[suit]}枚）から"
+                                         f"{name(card)}をリードして、早くこのスートを切らします。")
+    return _lose(reading, cards, "勝ち札も点のないスートの札もないので")
+
+
+def _partner_ruff(reading: Reading, cards: list[Card]) -> Choice | None:
+    """A blank card of a suit the partner is out of (while he may still trump)."""
+    partner = reading.partner
+    if TRUMP in reading.voids[partner]:
+        return None
+    ruffs = [c for c in cards if not c.is_trump and not VALUE[c] and c.suit in reading.voids[partner]]
+    if not ruffs:
+        return None
+    card = cheapest(ruffs, reading.length)
+    return _choice(card, PARTNER_RUFF, f"パートナーは{suit_name(card.suit)}を持っていないので、"
+                                       f"{name(card)}をリードして切札で取ってもらいます。")
+
+
+def _returned(reading: Reading, cards: list[Card]) -> Choice | None:
+    """The lowest card of the suit the partner asked for: knocked in (busso), or said he still holds
+    (striscio under the tournament rules)."""
+    asking = {"busso"} if reading.view.variant_map["signals"] == "dummett" else {"busso", "striscio"}
+    for signal, suit in reading.partner_signals():
+        own = [c for c in cards if c.suit == suit]
+        if signal in asking and suit != TRUMP and own:
+            card = cheapest(own, reading.length)
+            return _choice(card, RETURN_LEAD, f"パートナーが{SIGNAL_WORDS[signal]}を添えてリードした"
+                                              f"{suit_name(suit)}を、{name(card)}で返します。")
+    return None
+
+
+def _trump_lead(reading: Reading, cards: list[Card]) -> Choice | None:
+    """Lead trumps when the partner slid a trump lead (striscio, Dummett) or with the master trump in a long run."""
+    trumps = [c for c in cards if c.is_trump]
+    if not trumps:
+        return None
+    top = max(trumps, key=STRENGTH.__getitem__)
+    asked = reading.view.variant_map["signals"] == "dummett" and \
+        any(signal == "striscio" and suit == TRUMP for signal, suit in reading.partner_signals())
+    strong = reading.is_master(top) and len(trumps) >= STRONG_TRUMPS
+    if not asked and not strong:
+        return None
+    card = top if reading.is_master(top) else cheapest(trumps, reading.length)
+    reason = "パートナーがストリッショで切札のリードを求めたので" if asked else \
+        f"いちばん強い{name(top)}を含めて切札が{len(trumps)}枚あるので"
+    return _choice(card, LEAD_TRUMPS, f"{reason}、{name(card)}をリードして相手の切札を引き出します。")
+
+
+def _signal(reading: Reading, lead: Choice) -> Choice | None:
+    """The next signal this lead deserves and has not yet had (busso, volo, striscio in that order)."""
+    card = lead.action.card
+    assert card is not None
+    offered = {a.kind for a in reading.view.legal}
+    wanted = _wanted_signals(reading, card)
+    for signal, why in wanted:
+        if signal in offered and signal not in reading.view.signals:
+            rule = {"busso": BUSSO, "volo": VOLO, "striscio": STRISCIO}[signal]
+            return Choice(Action(signal), rule, why)
+    return None
+
+
+def _wanted_signals(reading: Reading, card: Card) -> list[tuple[str, str]]:
+    """Which signals fit leading ``card`` under the table's meanings, each with its reason."""
+    rest = [c for c in reading.view.hand if c.suit == card.suit and c is not card]
+    trumps = reading.length[TRUMP] - card.is_trump
+    wanted = []
+    if reading.view.variant_map["signals"] == "dummett":
+        if card.is_trump:
+            if len(rest) >= STRONG_TRUMPS - 2:
+                wanted.append(("striscio", f"{name(card)}のほかに切札が{len(rest)}枚あるので、ストリッショを添えて"
+                                           "パートナーにも切札をリードしてもらいます。"))
+            return wanted
+        if not rest and trumps:
+            wanted.append(("busso", f"{name(card)}は{suit_name(card.suit)}の最後の1枚ですが、返してもらえば"
+                                    "切札で取れるので、ブッソとヴォーロで返してほしいと伝えます。"))
+        elif len(rest) >= 2 and any(c.is_court for c in rest) and not reading.is_master(card) \
+                and card.suit not in reading.voids[reading.partner]:
+            wanted.append(("busso", f"{suit_name(card.suit)}にはまだ絵札が残っているので、ブッソを添えて"
+                                    "パートナーに一番強い札を出して返してもらいます。"))
+    elif card.is_trump or not _tournament_ready(reading, card.suit):
+        return wanted
+    elif not reading.is_master(card) and not any(c.is_court for c in rest):
+        wanted.append(("busso", f"{suit_name(card.suit)}で勝てる札がないので、ブッソを添えて"
+                                "パートナーに一番良い札を出してもらいます。"))
+    if not rest:
+        wanted.append(("volo", f"{name(card)}は{suit_name(card.suit)}の最後の1枚なので、ヴォーロを添えて"
+                               "パートナーに知らせます。"))
+    elif reading.view.variant_map["signals"] == "accademia" and len(rest) >= 2:
+        wanted.append(("striscio", f"{suit_name(card.suit)}はまだ{len(rest)}枚あるので、ストリッショを添えて"
+                                   "パートナーに知らせます。"))
+    return wanted
+
+
+def _tournament_ready(reading: Reading, suit: str) -> bool:
+    """Tournament rule: a suit lead carries signals only once its King is out, or all the trumps."""
+    king_out = KINGS[suit] not in reading.unseen and KINGS[suit] not in reading.view.hand
+    trumps_out = not any(c.is_trump for c in reading.unseen)
+    return king_out or trumps_out
+
+
+def _follow(reading: Reading, cards: list[Card]) -> Choice:
+    """Answer a knock, feed a partner who holds the trick, else take it with the cheapest likely winner,
+    else lose cheaply."""
+    assert reading.best is not None
+    seat, best = reading.best
+    answer = _answer_busso(reading, cards)
+    if answer is not None:
+        return answer
+    if seat == reading.partner and reading.hold(best) >= PARTNER_SAFE:
+        gifts = [c for c in cards if WORTH[c] > 1 and not (c.is_trump and c.rank > 5)]
+        if gifts:
+            card = max(gifts, key=lambda c: (reading.gain(c, True) + WORTH[c], -STRENGTH[c], -PACK.index(c)))
+            kind = "点札" if VALUE[card] else "役になる札"
+            return _choice(card, FEED, f"パートナーの{name(best)}が勝ちそうなトリックなので、"
+                                       f"{kind}の{name(card)}を渡します。")
+        return _lose(reading, cards, f"パートナーの{name(best)}が勝ちそうなので")
+    winners = sorted((c for c in cards if beats(c, best)), key=_win_order)
+    winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
+    if winner is not None:
+        return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
+                                            f"いちばん安い札で取り、強い札は温存します。")
+    return _lose(reading, cards, "このトリックは勝てそうにないので")
+
+
+def _answer_busso(reading: Reading, cards: list[Card]) -> Choice | None:
+    """The partner knocked on his lead: play the highest card of the suit, unless an opponent has
+    already trumped it."""
+    lead = next((play for play in reading.view.trick if play.card is not MATTO), None)
+    if lead is None or lead.seat != reading.partner or "busso" not in reading.view.signals:
+        return None
+    assert reading.best is not None
+    own = [c for c in cards if c.suit == lead.card.suit]
+    if not own or (reading.best[0] != reading.partner and reading.best[1].is_trump and not lead.card.is_trump):
+        return None
+    card = max(own, key=lambda c: (STRENGTH[c], -PACK.index(c)))
+    if WORTH[card] and not (beats(card, reading.best[1]) and reading.hold(card) >= SAFE):
+        return None
+    return _choice(card, ANSWER_BUSSO, f"パートナーがブッソを添えてリードしたので、{suit_name(card.suit)}で"
+                                       f"一番強い{name(card)}を出します。")
+
+
+def _win_order(card: Card) -> tuple[int, int]:
+    """Cheapest winner first: the Bagatto (winning saves its 5 points), then plain cards, then trumps upwards."""
+    return (0 if card is BAGATTO else 1 + card.is_trump, STRENGTH[card])
+
+
+def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
+    """Give the cheapest card, or the Matto instead when that card would be a counter lost to the opponents."""
+    partner_wins = reading.best is not None and reading.best[0] == reading.partner
+    card = cheapest(cards, reading.length) if partner_wins else \
+        min(cards, key=lambda c: (reading.gain(c, False) + WORTH[c], c.is_trump, reading.length.get(c.suit, 0),
+                                  STRENGTH[c], PACK.index(c)))
+    if WORTH[card] and not partner_wins and any(a.card is MATTO for a in reading.view.legal):
+        return _choice(MATTO, MATTO_SAVES, f"{reason}、{name(card)}を出す代わりにマットを出して点札を守ります。")
+    if card.is_trump:
+        return _choice(card, SPARE_TRUMPS, f"{reason}、切札はいちばん安い{name(card)}で済ませます。")
+    return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+
+
+def _choice(card: Card, rule: Rule, why: str) -> Choice:
+    return Choice(Action("play", card), rule, why)
+
+
+def choose(view: OttocentoView) -> Choice:
+    """The bot's decision for the seat whose view this is (only among ``view.legal``)."""
+    phase = {"monte": _monte, "discard": _discard, "declare": _declare, "give": _give}.get(view.phase, _play)
+    return phase(view)
+
+
+def _sides(variants: Variants) -> tuple[tuple[int, ...], ...]:
+    return ((0, 2), (1, 3))
+
+
+def _side_name(seat: int, variants: Variants) -> str:
+    return SIDE_NAMES[TEAM_OF[seat]]
+
+
+BOT = Bot(game=GAME, view=view_of, choose=choose, rules=RULES, sides=_sides, side_name=_side_name,
+          bench_variants={})

@@ -1,0 +1,361 @@
+"""A match played at a real table (the score pad's data): read, checked and totalled exactly.
+
+A match file (version 1, README「得点計算機の試合ファイル」) names the game, its variants, the game's
+length where the rules leave it to the players, the players' names and the deals: each its dealer (a
+player, 0..n-1 for the whole match) and its final position in the data the game's ``Position.from_data``
+reads, with the seat numbers of that deal (counted from the dealer's right, as in the examples).  Every
+deal must be one a legal deal can end in; anything else is refused with the deal and the field at fault
+(``PadError``).  Totals are exact (Fractions); the game's end follows the rules page.  The share code is
+the whole match, compressed and checksummed (engine.share).  engine.pad turns a match into the page's
+answer and the command line's text.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import share
+from .game import ScoredPosition, Variants
+from .games import GAMES
+from .games.ottocento.rules import game_reached
+from .plaindata import JsonError, Path, Tracked, TutorialError, parse_json
+from .scoresheet import ScoreSheet
+
+FORMAT = "trionfi-match"
+VERSION = 1
+MAX_DEALS = 200
+MAX_NAME = 20
+MAX_CODE_DATA = 2_000_000  # bytes a share code may unpack to (a full match is far smaller)
+TAGS = {"lombardia": "loM", "ottocento": "otM", "rotarot": "roM", "lhombre": "lhM", "napoletanisch": "naM"}
+GAME_NAMES = {"lombardia": "ロンバルディアタロット", "ottocento": "オットーチェント", "rotarot": "ロタロット",
+              "lhombre": "ロンブル", "napoletanisch": "ナポレタニッシュ"}
+TOP_KEYS = ("format", "version", "game", "variants", "length", "names", "deals")
+PARTNERSHIPS = ("lombardia", "ottocento")  # fixed sides: players 0 and 2 against 1 and 3
+
+
+class PadError(ValueError):
+    """A match the pad cannot score; the message is Japanese, ``deal`` the index of the deal at fault
+    (None for the match itself) and ``field`` the path of the field from the top of the match."""
+
+    def __init__(self, message: str, deal: int | None = None, field: Path = ()) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.field = field
+
+    def where(self) -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.field).lstrip(".")
+
+
+@dataclass(frozen=True)
+class Deal:
+    dealer: int
+    position: ScoredPosition | None  # None: a deal thrown in (a Monte, everybody passed)
+    data: dict[str, Any]  # the deal as written (kept exactly, for the file and the share code)
+
+
+@dataclass(frozen=True)
+class Match:
+    game: str
+    variants: Variants
+    length: int | None
+    names: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    points: tuple[tuple[Fraction, ...], ...] = ()  # each deal's points per side or player (``sides``)
+
+    def to_data(self) -> dict[str, Any]:
+        """The normalised match file: every variant, the length and every name written out."""
+        return {"format": FORMAT, "version": VERSION, "game": self.game, "variants": dict(self.variants),
+                "length": self.length, "names": list(self.names), "deals": [dict(d.data) for d in self.deals]}
+
+
+# --- seats, players and sides ----------------------------------------------------------------
+def table_size(game: str, variants: Variants) -> int:
+    """People at the table: 4 for the partnership games, else the ``players`` variant (l'Hombre's
+    fourth player sits out of each deal)."""
+    return 4 if game in PARTNERSHIPS else int(variants["players"])
+
+
+def engine_seats(game: str, variants: Variants) -> int:
+    return 3 if game == "lhombre" else table_size(game, variants)
+
+
+def player_of(game: str, variants: Variants, dealer: int, seat: int) -> int:
+    """The player in ``seat`` of a deal ``dealer`` dealt.  Seats run from the dealer's right in the order
+    of play and players are numbered in that order, so seat s is dealer + 1 + s; with four at an
+    l'Hombre table the player opposite the dealer sits out (forehand, middlehand, then the dealer)."""
+    n = table_size(game, variants)
+    if game == "lhombre" and n == 4:
+        return (dealer + (1, 3, 0)[seat]) % 4
+    return (dealer + 1 + seat) % n
+
+
+def seats_of(game: str, variants: Variants, dealer: int) -> list[int]:
+    return [player_of(game, variants, dealer, s) for s in range(engine_seats(game, variants))]
+
+
+def next_dealer(game: str, variants: Variants, previous: int | None) -> int:
+    """The deal passes to the right, the next player in the order of play (player 0 deals first)."""
+    return 0 if previous is None else (previous + 1) % table_size(game, variants)
+
+
+def sides(game: str, variants: Variants) -> list[tuple[int, ...]]:
+    """What the totals are kept for: the two partnerships, or each player."""
+    if game in PARTNERSHIPS:
+        return [(0, 2), (1, 3)]
+    return [(p,) for p in range(table_size(game, variants))]
+
+
+def lengths(game: str, variants: Variants) -> tuple[list[int | None], int | None]:
+    """The game's possible lengths in deals and the default: Lombardia 4 (each player deals once, a
+    Monte counting as a deal); Rotarot and Napoletanisch a number of whole rounds (Rotarot's rules: 8
+    deals with 4, everyone dealing twice; Napoletanisch: each player once, the site's suggestion);
+    l'Hombre open (chips are settled every deal) or whole rounds; Ottocento none (800 points)."""
+    n = table_size(game, variants)
+    rounds: list[int | None] = list(range(n, MAX_DEALS + 1, n))
+    table: dict[str, tuple[list[int | None], int | None]] = {
+        "lombardia": ([4], 4), "ottocento": ([None], None), "rotarot": (rounds, 2 * n),
+        "napoletanisch": (rounds, n), "lhombre": ([None, *rounds], None)}
+    return table[game]
+
+
+def thrown_in_allowed(game: str, variants: Variants) -> bool:
+    """A deal may end without play: Lombardia's and Ottocento's Monte, Rotarot's all-pass with three."""
+    return (game == "lombardia" or (game == "ottocento" and bool(variants["monte"]))
+            or (game == "rotarot" and variants["players"] == 3 and variants["three_ramsch"] == "void"))
+
+
+# --- reading a match ---------------------------------------------------------------------------
+def parse(data: Any, game: str | None = None) -> Match:
+    """A checked match from its plain data (a parsed match file); PadError for anything else."""
+    if not isinstance(data, dict):
+        raise PadError("試合ファイルは「キー: 値」の表（JSON のオブジェクト）で書きます。")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise PadError(f"「{key}」という項目は試合ファイルにはありません（{', '.join(TOP_KEYS)}）。",
+                           None, (str(key),))
+    if data.get("format") != FORMAT:
+        raise PadError(f"format は \"{FORMAT}\" です。得点計算機の試合ファイルではないようです。", None, ("format",))
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise PadError(f"この試合ファイルは版 {version!r} の形式で、読めるのは版 {VERSION} だけです。",
+                       None, ("version",))
+    found = data.get("game")
+    if found not in GAMES:
+        raise PadError(f"game は {'、'.join(GAMES)} のどれかです（「{found}」はありません）。", None, ("game",))
+    if game is not None and found != game:
+        raise PadError(f"この試合ファイルは{GAME_NAMES[found]}のものです（{GAME_NAMES[game]}ではありません）。",
+                       None, ("game",))
+    variants = _variants(found, data.get("variants", {}))
+    length = _length(found, variants, data)
+    names = _names(found, variants, data.get("names"))
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise PadError("deals（ディールの一覧）がないか、一覧になっていません。", None, ("deals",))
+    if len(deals) > MAX_DEALS:
+        raise PadError(f"ディールは{MAX_DEALS}までです（{len(deals)}あります）。", None, ("deals",))
+    parsed: list[Deal] = []
+    for k, deal in enumerate(deals):
+        parsed.append(_deal(found, variants, names, k, deal))
+    points = tuple(tuple(_deal_points(found, variants, deal)) for deal in parsed)
+    match = Match(found, variants, length, names, tuple(parsed), points)
+    over = finished_at(match)
+    if over is not None and over < len(parsed):
+        raise PadError(f"ゲームは{over}ディール目で終わっています。{over + 1}ディール目からは"
+                       "新しい試合にしてください。", over, ("deals", over))
+    return match
+
+
+def _variants(game: str, value: Any) -> Variants:
+    if not isinstance(value, dict):
+        raise PadError("variants は「ヴァリアント名: 値」の表で書きます。", None, ("variants",))
+    try:
+        return GAMES[game].normalise_variants(value)
+    except ValueError as error:
+        raise PadError(str(error), None, ("variants",)) from None
+
+
+def _length(game: str, variants: Variants, data: dict[str, Any]) -> int | None:
+    allowed, default = lengths(game, variants)
+    value = data.get("length", default)
+    if value is None and "length" in data and None not in allowed:
+        value = default
+    if isinstance(value, bool) or value not in allowed:
+        if game == "ottocento":
+            why = "オットーチェントは800点で終わるので、length（ディール数）は書きません。"
+        elif game == "lombardia":
+            why = "ロンバルディアタロットの1ゲームは4ディールです（各自が1回ずつ配ります）。"
+        else:
+            why = (f"ゲームの長さ（length）は、全員が同じ回数だけ配れるように{table_size(game, variants)}の倍数で、"
+                   f"{MAX_DEALS}ディールまでです" + ("（書かなければ区切りなしです）。" if None in allowed else "。"))
+        raise PadError(why, None, ("length",))
+    return value if isinstance(value, int) else None
+
+
+def _names(game: str, variants: Variants, value: Any) -> tuple[str, ...]:
+    n = table_size(game, variants)
+    if value is None:
+        return ("",) * n
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, str) for v in value):
+        raise PadError(f"names（名前）は{n}人分の文字列の一覧です（名前がなければ \"\"）。", None, ("names",))
+    for p, name in enumerate(value):
+        if len(name) > MAX_NAME:
+            raise PadError(f"名前は{MAX_NAME}文字までです（{p + 1}人目）。", None, ("names", p))
+    return tuple(name.strip() for name in value)
+
+
+def _deal(game: str, variants: Variants, names: tuple[str, ...], k: int, deal: Any) -> Deal:
+    where: Path = ("deals", k)
+    label = f"{k + 1}ディール目"
+    if not isinstance(deal, dict):
+        raise PadError(f"{label}: ディールは「dealer」と「position」の表で書きます。", k, where)
+    thrown = "thrown_in" in deal
+    for key in deal:
+        if key not in ("dealer", "thrown_in" if thrown else "position"):
+            raise PadError(f"{label}: 「{key}」という項目はディールにはありません"
+                           f"（dealer と position、流れたディールなら dealer と thrown_in）。", k, (*where, str(key)))
+    n = table_size(game, variants)
+    dealer = deal.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise PadError(f"{label}: dealer（配った人）は0〜{n - 1}の番号です。", k, (*where, "dealer"))
+    if thrown:
+        if deal["thrown_in"] is not True:
+            raise PadError(f"{label}: thrown_in は true だけを書きます（遊んだディールなら position を書きます）。",
+                           k, (*where, "thrown_in"))
+        if not thrown_in_allowed(game, variants):
+            raise PadError(f"{label}: このゲーム（このヴァリアント）では、ディールが流れることはありません。",
+                           k, (*where, "thrown_in"))
+        return Deal(dealer, None, dict(deal))
+    if "position" not in deal:
+        raise PadError(f"{label}: position（終わったディールの局面）がありません。", k, (*where, "position"))
+    seated = "、".join(f"席{s}は{labels(names)[p]}" for s, p in enumerate(seats_of(game, variants, dealer)))
+    return Deal(dealer, _position(game, variants, k, deal["position"], seated), dict(deal))
+
+
+def _position(game: str, variants: Variants, k: int, data: Any, seated: str) -> ScoredPosition:
+    """The deal's final position; a refusal names the deal, and which player sat in each seat it names."""
+    where: Path = ("deals", k, "position")
+    label = f"{k + 1}ディール目"
+    if not isinstance(data, dict):
+        raise PadError(f"{label}: position は「キー: 値」の表で書きます。", k, where)
+    for key in ("variants", "before"):
+        if key in data:
+            why = ("ヴァリアントは試合全体の variants に書きます" if key == "variants" else
+                   "それまでの累計は、得点計算機が前のディールから計算します")
+            raise PadError(f"{label}: position に「{key}」は書きません（{why}）。", k, (*where, key))
+    tracked = Tracked(data)
+    try:
+        position = GAMES[game].POSITION.from_data(tracked, variants)
+        tracked.refuse_unread()
+    except TutorialError as error:
+        raise PadError(f"{label}（{seated}）: {error}", k, (*where, *error.path)) from None
+    except ValueError as error:  # a check outside the plain-data reader
+        raise PadError(f"{label}（{seated}）: {error}", k, where) from None
+    return position
+
+
+# --- scoring -------------------------------------------------------------------------------------
+def deal_sheet(match: Match, k: int) -> ScoreSheet | None:
+    """Deal ``k``'s score sheet (None for a deal thrown in); an Ottocento sheet with the running totals
+    before it, so that it decides the game as the rules do."""
+    position = match.deals[k].position
+    if position is None:
+        return None
+    if match.game == "ottocento":
+        before = [sum(deal_points(match, i)[s] for i in range(k)) for s in (0, 1)]
+        mine = match.deals[k].dealer % 2
+        data = {"before": {"dealer": int(before[mine]), "opponents": int(before[1 - mine])}}
+        try:
+            position = position.with_match(data)  # type: ignore[attr-defined]
+        except ValueError as error:
+            raise PadError(f"{k + 1}ディール目: {error}", k, ("deals", k)) from None
+    return position.score()
+
+
+def deal_points(match: Match, k: int) -> list[Fraction]:
+    """Deal ``k``'s points per side or player, in the order of ``sides``."""
+    return list(match.points[k])
+
+
+def _deal_points(game: str, variants: Variants, deal: Deal) -> list[Fraction]:
+    groups = sides(game, variants)
+    if deal.position is None:
+        return [Fraction(0)] * len(groups)
+    totals = [Fraction(v) for v in deal.position.score().totals.values()]
+    if game in PARTNERSHIPS:  # the sheet's first total is the dealer's side's
+        mine = deal.dealer % 2
+        return [totals[0], totals[1]] if mine == 0 else [totals[1], totals[0]]
+    points = [Fraction(0)] * len(groups)
+    for seat, player in enumerate(seats_of(game, variants, deal.dealer)):
+        points[player] = totals[seat]
+    return points
+
+
+def totals(match: Match) -> list[Fraction]:
+    rows = [deal_points(match, k) for k in range(len(match.deals))]
+    return [sum((row[s] for row in rows), Fraction(0)) for s in range(len(sides(match.game, match.variants)))]
+
+
+def finished_at(match: Match) -> int | None:
+    """How many deals the game lasted, once it is over (None while it goes on)."""
+    if match.game == "ottocento":
+        running = [Fraction(0), Fraction(0)]
+        for k in range(len(match.deals)):
+            running = [a + b for a, b in zip(running, deal_points(match, k), strict=True)]
+            reached = [game_reached(int(t), match.variants) for t in running]
+            if any(reached) and not (all(reached) and running[0] == running[1]):
+                return k + 1
+        return None
+    if match.length is not None and len(match.deals) >= match.length:
+        return match.length
+    return None
+
+
+def labels(names: Sequence[str]) -> list[str]:
+    """Each player's name, or プレイヤーA, B … where none is given."""
+    return [name or f"プレイヤー{chr(ord('A') + p)}" for p, name in enumerate(names)]
+
+
+def player_labels(match: Match) -> list[str]:
+    return labels(match.names)
+
+
+def side_labels(match: Match) -> list[str]:
+    labels = player_labels(match)
+    return ["・".join(labels[p] for p in group) for group in sides(match.game, match.variants)]
+
+
+
+# --- the share code ------------------------------------------------------------------------------
+def share_code(match: Match) -> str:
+    text = json.dumps(match.to_data(), ensure_ascii=False, separators=(",", ":"))
+    return share.encode(TAGS[match.game], zlib.compress(text.encode("utf-8"), 9))
+
+
+def from_share_code(game: str, code: str) -> Match:
+    """The match a share code holds; ShareError in Japanese for a broken, tampered or foreign code."""
+    text = code.strip()
+    if text[:3] in TAGS.values() and text[:3] != TAGS[game]:
+        other = next(g for g, tag in TAGS.items() if tag == text[:3])
+        raise share.ShareError(f"この共有リンクは{GAME_NAMES[other]}の試合のものです"
+                               f"（{GAME_NAMES[game]}ではありません）。")
+    payload = share.decode(text, TAGS[game])
+    unpack = zlib.decompressobj()
+    try:
+        raw = unpack.decompress(payload, MAX_CODE_DATA)
+    except zlib.error:
+        raise share.ShareError("共有リンクの試合のデータが壊れています。") from None
+    if unpack.unconsumed_tail or not unpack.eof:
+        raise share.ShareError("共有リンクの試合のデータが壊れているか、大きすぎます。")
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, JsonError):
+        raise share.ShareError("共有リンクの試合のデータが読めません。") from None
+    try:
+        return parse(data, game)
+    except PadError as error:
+        raise share.ShareError(f"共有リンクの試合に、ありえないところがあります: {error}") from None
