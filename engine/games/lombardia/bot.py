@@ -21,6 +21,7 @@ from itertools import pairwise
 from math import factorial, prod
 
 from ...cards import SUITS, TRUMP, Card
+from ...chances import TrickChances
 from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
 from .rules import (
@@ -68,7 +69,7 @@ RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, CASH, PARTNER
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
 PARTNER_SAFE = 0.7  # a partner's card this likely to hold is worth a counter
 WORLD, BAGATTO = Card(TRUMP, 21), Card(TRUMP, 1)
-SUIT_CARDS = {suit: tuple(c for c in PACK.cards() if c.suit == suit) for suit in (*SUITS, TRUMP)}
+TEAMS = tuple(team_of(seat) for seat in range(SEATS))
 
 
 def name(card: Card) -> str:
@@ -80,15 +81,6 @@ def suit_name(card: Card) -> str:
 
 
 @cache
-def misses(pool: int, wanted: int, drawn: int) -> float:
-    """The chance that ``drawn`` cards taken at random from ``pool`` include none of ``wanted`` given ones."""
-    chance = 1.0
-    for i in range(min(drawn, pool)):
-        if pool - wanted - i <= 0:
-            return 0.0
-        chance *= (pool - wanted - i) / (pool - i)
-    return chance
-
 
 def beats(card: Card, best: Card) -> bool:
     """Whether ``card`` would take the trick from ``best`` (the card winning it so far)."""
@@ -102,81 +94,22 @@ def cheapest(cards: Iterable[Card], values: dict[Card, int]) -> Card:
     return min(cards, key=lambda c: (values[c], c.is_trump, strength(c), PACK.index(c)))
 
 
-class Reading:
+class Reading(TrickChances):
     """What one seat knows in the play: the cards still out, the voids shown, the exposed cards still held."""
 
     def __init__(self, view: LombardiaView) -> None:
         self.view = view
-        self.me, self.partner = view.seat, (view.seat + 2) % SEATS
         self.values = card_values(view.variant_map)
         played = {play.card for trick in view.tricks for play in trick.plays} | {p.card for p in view.trick}
-        self.unseen = set(PACK.cards()) - played - set(view.hand) - set(view.discard)
-        self.located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
+        unseen = set(PACK.cards()) - played - set(view.hand) - set(view.discard)
+        located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
         for seat, card in view.exposed:
-            if seat != self.me and card in self.unseen:
-                self.located[seat].add(card)
-        self.voids: dict[int, set[str]] = {s: set() for s in range(SEATS)}
-        for plays in (*(t.plays for t in view.tricks), view.trick):
-            self._note_voids(plays)
-        self.pool = len(self.unseen) - sum(len(cards) for cards in self.located.values())
-        self.best: tuple[int, Card] | None = None
-        for seat, card in view.trick:
-            if not card.is_fool and (self.best is None or beats(card, self.best[1])):
-                self.best = (seat, card)
-        later = [(self.me + i) % SEATS for i in range(1, SEATS - len(view.trick))]
-        self.opponents_after = [s for s in later if team_of(s) != team_of(self.me)]
-        self.led = next((card.suit for _, card in view.trick if not card.is_fool), None)
+            if seat != view.seat and card in unseen:
+                located[seat].add(card)
+        super().__init__(PACK, beats, view.seat, TEAMS, view.hand_sizes, unseen, located,
+                         (t.plays for t in view.tricks), view.trick)
         # Suits in which this seat holds a counter: leading them early would strip its guards.
         self.guarded = {c.suit for c in view.hand if self.values[c] and not c.is_trump}
-
-    def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
-        """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
-        led: str | None = None
-        for seat, card in plays:
-            if card.is_fool:
-                continue
-            if led is None:
-                led = card.suit
-            elif card.suit != led:
-                self.voids[seat].add(led)
-                if not card.is_trump:
-                    self.voids[seat].add(TRUMP)
-
-    def void(self, seat: int, suit: str) -> float:
-        """The chance that ``seat`` holds no card of ``suit``."""
-        if suit in self.voids[seat]:
-            return 1.0
-        if any(c.suit == suit for c in self.located[seat]):
-            return 0.0
-        out = sum(1 for c in SUIT_CARDS[suit] if c in self.unseen and not any(c in s for s in self.located.values()))
-        return misses(self.pool, out, self.view.hand_sizes[seat] - len(self.located[seat]))
-
-    def _share_above(self, card: Card) -> float:
-        """The share of the cards still out in ``card``'s suit that beat it."""
-        out = [c for c in SUIT_CARDS[card.suit] if c in self.unseen]
-        return sum(1 for c in out if strength(c) > strength(card)) / len(out) if out else 0.0
-
-    def beaten_by(self, seat: int, card: Card, led: str) -> float:
-        """The chance that ``seat`` beats ``card``: following with one of his cards of the suit led, or
-        trumping when he has none of it (the rules make him trump whenever he can)."""
-        has_trump = 1.0 - self.void(seat, TRUMP)
-        void = self.void(seat, led)
-        if card.is_trump:
-            over = has_trump * self._share_above(card)
-            return over if led == TRUMP else void * over
-        return (1 - void) * self._share_above(card) + void * has_trump
-
-    def hold(self, card: Card) -> float:
-        """The chance that ``card`` still wins the trick once the opponents after this seat have played."""
-        led = self.led or card.suit
-        chance = 1.0
-        for seat in self.opponents_after:
-            chance *= 1.0 - self.beaten_by(seat, card, led)
-        return chance
-
-    def is_master(self, card: Card) -> bool:
-        """No card still out beats ``card`` inside its suit."""
-        return not any(c in self.unseen and strength(c) > strength(card) for c in SUIT_CARDS[card.suit])
 
 
 # --- monte, discard, exchange --------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...cards import SUITS, TRUMP, Card
+from ...chances import TrickChances
 from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
 from .combos import combination_cards, combination_total, combinations
@@ -86,7 +87,6 @@ def _worth(card: Card) -> int:
 
 
 WORTH: dict[Card, int] = {card: _worth(card) for card in PACK.cards()}
-SUIT_CARDS = {suit: tuple(c for c in PACK.cards() if c.suit == suit) for suit in (*SUITS, TRUMP)}
 SIGNAL_WORDS = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
 
 
@@ -103,15 +103,6 @@ def combo_args(view: OttocentoView) -> tuple[int, bool]:
     variants = view.variant_map
     return int(variants["suit_wilds"]), bool(variants["grande_moors"])
 
-
-def misses(pool: int, wanted: int, drawn: int) -> float:
-    """The chance that ``drawn`` cards taken at random from ``pool`` include none of ``wanted`` given ones."""
-    chance = 1.0
-    for i in range(min(drawn, pool)):
-        if pool - wanted - i <= 0:
-            return 0.0
-        chance *= (pool - wanted - i) / (pool - i)
-    return chance
 
 
 def beats(card: Card, best: Card) -> bool:
@@ -136,34 +127,24 @@ def lengths(hand: Iterable[Card]) -> dict[str, int]:
     return counts
 
 
-class Reading:
+class Reading(TrickChances):
     """What one seat knows in the play: the cards still out, where declared cards lie, the voids shown,
     the trick so far and the partner's signals."""
 
     def __init__(self, view: OttocentoView) -> None:
         self.view = view
-        self.me, self.partner = view.seat, (view.seat + 2) % SEATS
         self.length = lengths(view.hand)
         played = {play.card for trick in view.tricks for play in trick.plays} | {p.card for p in view.trick}
-        self.unseen = set(PACK.cards()) - played - set(view.hand) - set(view.discard)
-        self.located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
+        unseen = set(PACK.cards()) - played - set(view.hand) - set(view.discard)
+        located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
         for seat, cards in enumerate(view.declared):
-            if seat != self.me:
-                self.located[seat] = {c for c in cards if c in self.unseen}
-        self.voids: dict[int, set[str]] = {s: set() for s in range(SEATS)}
+            if seat != view.seat:
+                located[seat] = {c for c in cards if c in unseen}
+        super().__init__(PACK, beats, view.seat, TEAM_OF, view.hand_sizes, unseen, located,
+                         (t.plays for t in view.tricks), view.trick)
         for trick in view.tricks:
-            self._note_voids(trick.plays)
             if trick.leader == self.partner and "volo" in trick.signals:
                 self._note_volo(trick.plays)
-        self._note_voids(view.trick)
-        self.pool = len(self.unseen) - sum(len(cards) for cards in self.located.values())
-        self.best: tuple[int, Card] | None = None
-        for seat, card in view.trick:
-            if card is not MATTO and (self.best is None or beats(card, self.best[1])):
-                self.best = (seat, card)
-        later = [(self.me + i) % SEATS for i in range(1, SEATS - len(view.trick))]
-        self.opponents_after = [s for s in later if TEAM_OF[s] != TEAM_OF[self.me]]
-        self.led = next((card.suit for _, card in view.trick if card is not MATTO), None)
         self.args = combo_args(view)
         self.piles = self._piles()
         self._bases: dict[int, int] = {}
@@ -192,61 +173,11 @@ class Reading:
             self._bases[side] = combination_total(combinations(pile, *self.args))
         return VALUE[card] + combination_total(combinations(pile | {card}, *self.args)) - self._bases[side]
 
-    def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
-        """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
-        led: str | None = None
-        for seat, card in plays:
-            if card is MATTO:
-                continue
-            if led is None:
-                led = card.suit
-            elif card.suit != led:
-                self.voids[seat].add(led)
-                if not card.is_trump:
-                    self.voids[seat].add(TRUMP)
-
     def _note_volo(self, plays: tuple[tuple[int, Card], ...]) -> None:
         """The partner's volo: the card he led was his last of its suit."""
         lead = next((card for seat, card in plays if card is not MATTO and seat == self.partner), None)
         if lead is not None and not lead.is_trump:
             self.voids[self.partner].add(lead.suit)
-
-    def void(self, seat: int, suit: str) -> float:
-        """The chance that ``seat`` holds no card of ``suit``."""
-        if suit in self.voids[seat]:
-            return 1.0
-        if any(c.suit == suit for c in self.located[seat]):
-            return 0.0
-        located = set().union(*self.located.values())
-        out = sum(1 for c in SUIT_CARDS[suit] if c in self.unseen and c not in located)
-        return misses(self.pool, out, self.view.hand_sizes[seat] - len(self.located[seat]))
-
-    def _share_above(self, card: Card) -> float:
-        """The share of the cards still out in ``card``'s suit that beat it played later."""
-        out = [c for c in SUIT_CARDS[card.suit] if c in self.unseen]
-        return sum(1 for c in out if beats(c, card)) / len(out) if out else 0.0
-
-    def beaten_by(self, seat: int, card: Card, led: str) -> float:
-        """The chance that ``seat`` beats ``card``: following with one of his cards of the suit led, or
-        trumping when he has none of it (the rules make him trump whenever he can)."""
-        has_trump = 1.0 - self.void(seat, TRUMP)
-        void = self.void(seat, led)
-        if card.is_trump:
-            over = has_trump * self._share_above(card)
-            return over if led == TRUMP else void * over
-        return (1 - void) * self._share_above(card) + void * has_trump
-
-    def hold(self, card: Card) -> float:
-        """The chance that ``card`` still wins the trick once the opponents after this seat have played."""
-        led = self.led or card.suit
-        chance = 1.0
-        for seat in self.opponents_after:
-            chance *= 1.0 - self.beaten_by(seat, card, led)
-        return chance
-
-    def is_master(self, card: Card) -> bool:
-        """No card still out beats ``card`` inside its suit."""
-        return not any(c in self.unseen and beats(c, card) for c in SUIT_CARDS[card.suit])
 
     def partner_signals(self) -> list[tuple[str, str]]:
         """(signal, suit led) of the partner's signalled leads, the latest first."""

@@ -1,0 +1,101 @@
+"""What one seat can tell in a partnership trick game in which a player must follow suit and, without
+the suit, must trump (Lombardia, Ottocento): the cards still out, the voids the others have shown, and
+from those the chance that a card holds the trick.  The computer opponents of both games read their
+seat's view through it; nothing goes in that the view does not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from .cards import TRUMP, Card, Pack
+
+
+def misses(pool: int, wanted: int, drawn: int) -> float:
+    """The chance that ``drawn`` cards taken at random from ``pool`` include none of ``wanted`` given ones."""
+    chance = 1.0
+    for i in range(min(drawn, pool)):
+        if pool - wanted - i <= 0:
+            return 0.0
+        chance *= (pool - wanted - i) / (pool - i)
+    return chance
+
+
+class TrickChances:
+    """The seat's knowledge of the play.  ``beats(card, best)`` is the game's rule for a later card taking
+    the trick from the best one so far, ``located`` the unseen cards known to be in a hand (exposed or
+    declared), ``tricks`` the plays of the finished tricks; the Fool (Matto) shows nothing."""
+
+    def __init__(self, pack: Pack, beats: Callable[[Card, Card], bool], seat: int, teams: Sequence[int],
+                 hand_sizes: Sequence[int], unseen: set[Card], located: dict[int, set[Card]],
+                 tricks: Iterable[Iterable[tuple[int, Card]]], trick: Sequence[tuple[int, Card]]) -> None:
+        seats = len(teams)
+        self.beats = beats
+        self.me, self.partner = seat, (seat + 2) % seats
+        self.hand_sizes = hand_sizes
+        self.unseen = unseen
+        self.located = located
+        self.suit_cards: dict[str, list[Card]] = {}
+        for card in pack.cards():
+            self.suit_cards.setdefault(card.suit, []).append(card)
+        self.voids: dict[int, set[str]] = {s: set() for s in range(seats)}
+        for plays in (*tricks, trick):
+            self._note_voids(plays)
+        self.pool = len(unseen) - sum(len(cards) for cards in located.values())
+        self.best: tuple[int, Card] | None = None
+        for player, card in trick:
+            if not card.is_fool and (self.best is None or beats(card, self.best[1])):
+                self.best = (player, card)
+        later = [(seat + i) % seats for i in range(1, seats - len(trick))]
+        self.opponents_after = [s for s in later if teams[s] != teams[seat]]
+        self.led = next((card.suit for _, card in trick if not card.is_fool), None)
+
+    def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
+        """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
+        led: str | None = None
+        for seat, card in plays:
+            if card.is_fool:
+                continue
+            if led is None:
+                led = card.suit
+            elif card.suit != led:
+                self.voids[seat].add(led)
+                if not card.is_trump:
+                    self.voids[seat].add(TRUMP)
+
+    def void(self, seat: int, suit: str) -> float:
+        """The chance that ``seat`` holds no card of ``suit``."""
+        if suit in self.voids[seat]:
+            return 1.0
+        if any(c.suit == suit for c in self.located[seat]):
+            return 0.0
+        located = set().union(*self.located.values())
+        out = sum(1 for c in self.suit_cards[suit] if c in self.unseen and c not in located)
+        return misses(self.pool, out, self.hand_sizes[seat] - len(self.located[seat]))
+
+    def _share_above(self, card: Card) -> float:
+        """The share of the cards still out in ``card``'s suit that beat it when played later."""
+        out = [c for c in self.suit_cards[card.suit] if c in self.unseen]
+        return sum(1 for c in out if self.beats(c, card)) / len(out) if out else 0.0
+
+    def beaten_by(self, seat: int, card: Card, led: str) -> float:
+        """The chance that ``seat`` beats ``card``: following with one of his cards of the suit led, or
+        trumping when he has none of it (the rules make him trump whenever he can)."""
+        has_trump = 1.0 - self.void(seat, TRUMP)
+        void = self.void(seat, led)
+        if card.is_trump:
+            over = has_trump * self._share_above(card)
+            return over if led == TRUMP else void * over
+        return (1 - void) * self._share_above(card) + void * has_trump
+
+    def hold(self, card: Card) -> float:
+        """The chance that ``card`` still wins the trick once the opponents after this seat have played."""
+        led = self.led or card.suit
+        chance = 1.0
+        for seat in self.opponents_after:
+            chance *= 1.0 - self.beaten_by(seat, card, led)
+        return chance
+
+    def is_master(self, card: Card) -> bool:
+        """No card still out beats ``card`` inside its suit."""
+        return not any(c in self.unseen and self.beats(c, card) for c in self.suit_cards[card.suit])
