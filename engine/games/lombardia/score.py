@@ -43,6 +43,23 @@ from .rules import (
 TRICKS_AFTER_A_TRUMP_DISCARD = 8
 
 
+class _Places:
+    """Where each card of a position was written, so that a card written twice is refused at its
+    second place (piles, sides and the discard are read through one of these)."""
+
+    def __init__(self) -> None:
+        self.written: dict[Card, str] = {}
+
+    def cards(self, value: Any, path: plain.Path, where: str) -> list[Card]:
+        found = plain.pack_cards(value if value is not None else [], path, PACK)
+        for card in found:
+            if card in self.written:
+                raise TutorialError(path, f"{card}は{self.written[card]}にも書かれています。"
+                                          "1枚のカードは1か所にだけ書きます。")
+            self.written[card] = where
+        return found
+
+
 @dataclass(frozen=True)
 class Position:
     """A finished deal as scoring needs it; the CLI and scoring examples start from this.
@@ -187,16 +204,8 @@ class Position:
             return SidesPosition.from_data(data, variants)
         piles_data = plain.field(data, "piles", (), dict)
         plain.seat_table(piles_data, ("piles",), SEATS)
-        written: dict[Card, str] = {}
-
-        def listed(value: Any, path: plain.Path, where: str) -> list[Card]:
-            found = plain.pack_cards(value if value is not None else [], path, PACK)
-            for card in found:
-                if card in written:
-                    raise TutorialError(path, f"{card}は{written[card]}にも書かれています。"
-                                              "1枚のカードは1か所にだけ書きます。")
-                written[card] = where
-            return found
+        places = _Places()
+        listed = places.cards
 
         discard = listed(plain.field(data, "discard", (), (str, list)), ("discard",), "「discard」")
         rest_seats = [seat for seat in range(SEATS) if plain.by_seat(piles_data, seat) == "rest"]
@@ -208,7 +217,7 @@ class Position:
             for seat in range(SEATS)
         ]
         for seat in rest_seats:
-            piles[seat] = [c for c in PACK.cards() if c not in written]
+            piles[seat] = [c for c in PACK.cards() if c not in places.written]
         last_trick = plain.seat(data, "last_trick", (), SEATS)
         assert last_trick is not None
         fool_by = plain.seat(data, "fool_by", (), SEATS, required=False)
@@ -425,16 +434,8 @@ class SidesPosition:
             if key not in SIDE_KEYS:
                 raise TutorialError(("sides", str(key)),
                                     f"側は dealer か other で書きます（「{key}」は側ではありません）。")
-        written: dict[Card, str] = {}
-
-        def listed(value: Any, path: plain.Path, where: str) -> list[Card]:
-            found = plain.pack_cards(value if value is not None else [], path, PACK)
-            for card in found:
-                if card in written:
-                    raise TutorialError(path, f"{card}は{written[card]}にも書かれています。"
-                                              "1枚のカードは1か所にだけ書きます。")
-                written[card] = where
-            return found
+        places = _Places()
+        listed = places.cards
 
         discard = listed(plain.field(data, "discard", (), (str, list)), ("discard",), "「discard」")
         given = [sides_data.get(key) for key in SIDE_KEYS]
@@ -447,7 +448,7 @@ class SidesPosition:
                  for i, key in enumerate(SIDE_KEYS)]
         for i, key in enumerate(SIDE_KEYS):
             if key in rest:
-                piles[i] = [c for c in PACK.cards() if c not in written]
+                piles[i] = [c for c in PACK.cards() if c not in places.written]
         last = _side(data, "last_trick_side", required=True)
         assert last is not None
         took = plain.field(data, "dealer_took_trick", (), bool, required=False)
