@@ -15,6 +15,7 @@ from engine import share
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, GameState, Variants
 from engine.games.lombardia import LombardiaState
+from engine.policy import AnyBot
 from engine.tutorials import Example, Lesson, load_all
 
 
@@ -197,3 +198,18 @@ def site_example(game: str, name: str) -> Example:
 def site_example_names(game: str) -> list[str]:
     return sorted(ident.removeprefix(f"{game}-") for ident, t in site_tutorials().items()
                   if isinstance(t, Example) and t.game == game)
+
+
+def played(state: G, codes: str) -> G:
+    """``state`` after the actions written as codes (``"keep D9 D10"``), applied in order."""
+    for code in codes.split():
+        state.apply(state.parse_action(code))
+    return state
+
+
+def bot_choice(bot: AnyBot, state: GameState) -> tuple[str, str]:
+    """The bot's action (as text) and rule name for the seat to act, checked to be legal, one of the
+    bot's rules, and said in a whole Japanese sentence."""
+    choice = bot.decide(state, state.current_player())
+    assert choice.action in state.legal_actions() and choice.rule in bot.rules and choice.why.endswith("。")
+    return str(choice.action), choice.rule.name

@@ -3,13 +3,16 @@ named), the benchmark's seats and score keys, and a view that shows one seat no 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
+from helpers import bot_choice, played
 
 from engine.bots import BOTS, deal_by_number
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Variants
 from engine.games.lhombre import LHombreState
-from engine.games.lhombre.bot import BOT, RULES
+from engine.games.lhombre.bot import BOT
 from engine.games.lhombre.rules import SEAT_NAMES
 from engine.games.lhombre.score import SITTER
 from engine.games.lhombre.view import view_of
@@ -28,17 +31,7 @@ def deal(fh: str = "", mh: str = "", rh: str = "", talon: str = "", *,
     return LHombreState.from_hands([hands[0], hands[1], hands[2] + top], variants)
 
 
-def played(state: LHombreState, actions: str) -> LHombreState:
-    for text in actions.split():
-        state.apply(state.parse_action(text))
-    return state
-
-
-def decided(state: LHombreState) -> tuple[str, str]:
-    """The bot's action (as text) and rule name for the seat to act."""
-    choice = BOT.decide(state, state.current_player())
-    assert choice.action in state.legal_actions() and choice.rule in RULES and choice.why.endswith("。")
-    return str(choice.action), choice.rule.name
+decided = partial(bot_choice, BOT)
 
 
 def why(state: LHombreState) -> str:

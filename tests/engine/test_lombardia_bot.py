@@ -3,13 +3,15 @@ named choices over whole bot-only deals, and a view that shows one seat no more 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from helpers import hands_with
+from helpers import bot_choice, hands_with, played
 
 from engine.bots import deal_by_number
-from engine.game import Action, GameState
+from engine.game import Action
 from engine.games.lombardia import BOT, DEALER, LombardiaState
-from engine.games.lombardia.bot import RULES, WIN, Endgame, Reading
+from engine.games.lombardia.bot import WIN, Endgame, Reading
 from engine.games.lombardia.view import view_of
 
 
@@ -18,17 +20,7 @@ def dealt(*hands: str) -> LombardiaState:
     return LombardiaState.from_hands(hands_with(*hands))
 
 
-def played(state: LombardiaState, codes: str) -> LombardiaState:
-    for code in codes.split():
-        state.apply(state.parse_action(code))
-    return state
-
-
-def decided(state: GameState) -> tuple[str, str]:
-    """The bot's action (as text) and rule name for the seat to act."""
-    choice = BOT.decide(state, state.current_player())
-    assert choice.action in state.legal_actions() and choice.rule in RULES and choice.why.endswith("。")
-    return str(choice.action), choice.rule.name
+decided = partial(bot_choice, BOT)
 
 
 # Seat 0 leads the first trick; the dealer (seat 3) has laid away two diamonds.

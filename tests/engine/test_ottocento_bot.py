@@ -4,13 +4,16 @@ payment), and a view that shows one seat no more than it may see."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
+from helpers import bot_choice
 
 from engine.bots import deal_by_number
 from engine.cards import parse_cards
 from engine.game import Action
 from engine.games.ottocento import OttocentoState
-from engine.games.ottocento.bot import BOT, RULES
+from engine.games.ottocento.bot import BOT
 from engine.games.ottocento.rules import PACK
 from engine.games.ottocento.view import view_of
 
@@ -47,11 +50,7 @@ def ready(*hands: str, **variants: object) -> OttocentoState:
     return played(state, "")
 
 
-def decided(state: OttocentoState) -> tuple[str, str]:
-    """The bot's action (as text) and rule name for the seat to act."""
-    choice = BOT.decide(state, state.current_player())
-    assert choice.action in state.legal_actions() and choice.rule in RULES and choice.why.endswith("。")
-    return str(choice.action), choice.rule.name
+decided = partial(bot_choice, BOT)
 
 
 def lead(state: OttocentoState) -> tuple[str, str]:

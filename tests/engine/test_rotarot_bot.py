@@ -5,14 +5,15 @@ and a view that shows one seat no more than it may see."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
-from helpers import hands_with
+from helpers import bot_choice, hands_with, played
 
 from engine.bots import deal_by_number
-from engine.game import GameState, Variants
+from engine.game import Variants
 from engine.games.rotarot import RotarotState
-from engine.games.rotarot.bot import BOT, RULES
+from engine.games.rotarot.bot import BOT
 from engine.games.rotarot.rules import MOND, SKUS
 from engine.games.rotarot.view import view_of
 
@@ -35,17 +36,7 @@ def dealt(*hands: str, widow: str = "") -> RotarotState:
     return RotarotState.from_hands(lists)
 
 
-def played(state: RotarotState, codes: str) -> RotarotState:
-    for code in codes.split():
-        state.apply(state.parse_action(code))
-    return state
-
-
-def decided(state: GameState) -> tuple[str, str]:
-    """The bot's action (as text) and rule name for the seat to act."""
-    choice = BOT.decide(state, state.current_player())
-    assert choice.action in state.legal_actions() and choice.rule in RULES and choice.why.endswith("。")
-    return str(choice.action), choice.rule.name
+decided = partial(bot_choice, BOT)
 
 
 # Strong: nine trumps with Sküs and Mond, two Kings, no diamonds.  Weak: two low trumps and pips.
