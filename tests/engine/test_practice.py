@@ -10,7 +10,7 @@ import pytest
 
 from engine import console, practice
 from engine.__main__ import main
-from engine.bots import BOTS, deal_by_number
+from engine.bots import BOTS, deal_by_number, share_error
 from engine.game import Action
 from engine.games import GAMES
 from engine.games.lombardia import LombardiaState
@@ -103,13 +103,25 @@ def test_terminal_play_with_typed_actions(game: str) -> None:
 def test_cli_bots_and_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bots", "lombardia", "--deals", "4", "--seed", "2", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert set(figures) >= {"deals", "bot_win_share", "mean_margin"} and figures["deals"] == 4
+    assert set(figures) >= {"deals", "bot_win_share", "bot_win_share_se", "mean_margin"} and figures["deals"] == 4
+    assert 0 <= figures["bot_win_share_se"] <= 0.5
     assert main(["play", "lombardia", "--seed", "3", "--bots", "all"]) == 0
     out = capsys.readouterr().out
     assert "第19トリック" in out and "合計" in out
     with pytest.raises(SystemExit) as stop:
         main(["bots", "chess", "--deals", "4"])
     assert stop.value.code == 2 and "選べません" in capsys.readouterr().err
+
+
+def test_the_win_share_error_counts_whole_shuffles() -> None:
+    # Four shuffles of two seatings: 2, 1, 2 and 0 won, a share of 5/8.  By hand: the shuffles' shares
+    # 1, 1/2, 1, 0 have the sample variance 0.6875 / 3, so the error is sqrt(0.6875 / 3) / sqrt(4) = 0.23936.
+    assert share_error([(2, 2), (1, 2), (2, 2), (0, 2)]) == pytest.approx(0.23936, abs=1e-5)
+    # A shuffle cut short by the deal count weighs by its deals: share 2/3, residues +2/3 and -2/3, so
+    # sqrt(2 * 8/9) / 3 = 4/9.
+    assert share_error([(2, 2), (0, 1)]) == pytest.approx(4 / 9)
+    assert share_error([(1, 2), (1, 2), (1, 2)]) == 0.0  # the same result every time: no spread
+    assert share_error([(1, 2)]) == 0.0  # one shuffle: nothing to measure the spread with
 
 
 def test_another_seats_discard_is_never_named() -> None:
