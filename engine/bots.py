@@ -15,7 +15,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -100,13 +100,13 @@ def strength(bot: AnyBot, deals: int, seed: int) -> dict[str, Any]:
         margins.append(margin)
     wins = sum(won for won, _ in shuffles)
     return {"deals": deals, "bot_win_share": round(wins / deals, 4),
-            "bot_win_share_se": round(share_error([(won, played) for won, played in shuffles]), 4),
+            "bot_win_share_se": round(share_error(shuffles), 4),
             "mean_margin": round(float(sum(margins, Fraction(0)) / deals), 3),
             "decision_ms_median": round(statistics.median(times) * 1000, 3),
             "decision_ms_max": round(max(times) * 1000, 3)}
 
 
-def share_error(shuffles: list[tuple[int, int]]) -> float:
+def share_error(shuffles: Sequence[Sequence[int]]) -> float:
     """The standard error of a win share measured over (deals won, deals played) per shuffle.
 
     The seatings of one shuffle share its cards, so their results are not independent: the error is
