@@ -1,7 +1,8 @@
 """Command line: ``python -m engine score lombardia FILE``, ``match GAME FILE`` (a score pad's match, see
 engine.pad), ``share decode CODE``, ``record GAME --seed N``,
-``replay GAME FILE`` (see engine.records), ``play GAME --seed N`` (engine.console) and ``bots GAME --deals N``
-(engine.bots.strength).
+``replay GAME FILE`` (see engine.records), ``play GAME --seed N`` (engine.console), ``bots GAME --deals N``
+(engine.bots.strength), ``duel GAME --against REV --deals N`` (engine.duel) and ``auctions GAME --deals N``
+(engine.auctions).
 
 FILE is a final position in JSON, or in YAML when PyYAML is installed (the engine itself
 needs only the standard library; YAML is a convenience of the command line).
@@ -17,7 +18,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import console, pad, records
+from .auctions import auctions
 from .bots import BOTS, strength
+from .duel import default_workers, duel
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .match import PadError
@@ -133,6 +136,25 @@ def bots_cmd(game: str, deals: int, seed: int, as_json: bool) -> None:
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 
+MAX_BENCH_DEALS = 100_000  # a count beyond any session's patience is refused rather than started
+
+
+def _deal_count(deals: int) -> int:
+    if not 1 <= deals <= MAX_BENCH_DEALS:
+        raise ValueError(f"--deals は1から{MAX_BENCH_DEALS}までです。")
+    return deals
+
+
+def duel_cmd(game: str, rev: str, deals: int, seed: int, workers: int) -> None:
+    if workers < 1:
+        raise ValueError("--workers は1以上です。")
+    print(json.dumps(duel(game, rev, _deal_count(deals), seed, workers)))
+
+
+def auctions_cmd(game: str, deals: int, seed: int) -> None:
+    print(json.dumps(auctions(game, _deal_count(deals), seed), ensure_ascii=False))
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with its error messages in Japanese (exit 2, like every other refusal)."""
 
@@ -158,7 +180,9 @@ class _Parser(argparse.ArgumentParser):
 USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ match <ゲーム> FILE [--json] ／ "
          "share decode CODE [--json] ／ "
          "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ play <ゲーム> --seed N [--seat S] [--bots all] ／ "
-         "bots <ゲーム> --deals N [--seed S] [--json]")
+         "bots <ゲーム> --deals N [--seed S] [--json] ／ "
+         "duel <ゲーム> --against REV --deals N [--seed S] [--workers W] [--json] ／ "
+         "auctions <ゲーム> --deals N [--seed S] [--json]")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,12 +216,29 @@ def main(argv: list[str] | None = None) -> int:
     bots_parser.add_argument("--deals", type=int, required=True)
     bots_parser.add_argument("--seed", type=int, default=1)
     bots_parser.add_argument("--json", action="store_true")
+    duel_parser = commands.add_parser("duel", help="以前のリビジョンのコンピューターと同じ配りで打ち比べる",
+                                      usage=USAGE)
+    duel_parser.add_argument("game", choices=sorted(BOTS))
+    duel_parser.add_argument("--against", required=True, metavar="REV")
+    duel_parser.add_argument("--deals", type=int, required=True)
+    duel_parser.add_argument("--seed", type=int, default=1)
+    duel_parser.add_argument("--workers", type=int, default=default_workers())
+    duel_parser.add_argument("--json", action="store_true")
+    auctions_parser = commands.add_parser("auctions", help="コンピューターだけのビッドの結果を数える", usage=USAGE)
+    auctions_parser.add_argument("game", choices=sorted(BOTS))
+    auctions_parser.add_argument("--deals", type=int, required=True)
+    auctions_parser.add_argument("--seed", type=int, default=1)
+    auctions_parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
             console.play(args.game, args.seed, None if args.bots else args.seat, {})
         elif args.command == "bots":
             bots_cmd(args.game, args.deals, args.seed, args.json)
+        elif args.command == "duel":
+            duel_cmd(args.game, args.against, args.deals, args.seed, args.workers)
+        elif args.command == "auctions":
+            auctions_cmd(args.game, args.deals, args.seed)
         elif args.command == "score":
             score(args.game, args.file, args.json)
         elif args.command == "match":

@@ -1,0 +1,86 @@
+"""The duplicate benchmark and the auction statistics (python -m engine duel / auctions).
+
+The duel needs git and subprocesses, so it runs under CPython only; the auction statistics run anywhere."""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine import duel
+from engine.__main__ import main
+from engine.auctions import auctions, outcome
+from engine.bots import BOTS, deal_by_number, play_out
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+cpython_only = pytest.mark.skipif(sys.platform == "emscripten", reason="git and subprocesses")
+
+
+@cpython_only
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_a_bot_against_its_own_copy_comes_out_level(game: str) -> None:
+    """This engine loaded a second time as "the earlier revision": both engines must agree on every
+    position (lockstep by action text), and identical bots must come out exactly level over the seatings of
+    a shuffle (each seat's luck of the cards is met once by either engine)."""
+    duel.load_rev(str(ENGINE))
+    for number in (3, 11):
+        margin, times = duel.play_shuffle((game, number))
+        assert margin == 0 and times
+
+
+@cpython_only
+def test_the_margin_is_this_side_minus_the_mean_of_the_others() -> None:
+    bot = BOTS["rotarot"]
+    end = play_out(deal_by_number("rotarot", 5), lambda state, seat: bot.decide(state, seat).action)
+    totals = [Fraction(end.score().totals[bot.side_name(s, end.variants)]) for s in range(4)]
+    assert duel.margin(bot, end, (2,)) == totals[2] - (totals[0] + totals[1] + totals[3]) / 3
+
+
+def test_the_interval_is_the_normal_one_over_shuffles() -> None:
+    low, high = duel.interval([Fraction(1), Fraction(3)])  # mean 2, sd sqrt(2), n 2
+    assert low == pytest.approx(2 - 1.96) and high == pytest.approx(2 + 1.96)
+    assert duel.interval([Fraction(5)]) == (5.0, 5.0)
+
+
+@cpython_only
+def test_a_revision_git_does_not_know_is_refused_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "lombardia", "--against", "no-such-revision", "--deals", "2"]) == 2
+    assert "リビジョン" in capsys.readouterr().err
+    assert main(["duel", "lombardia", "--against", "HEAD", "--deals", "0"]) == 2
+    assert "--deals" in capsys.readouterr().err
+
+
+@cpython_only
+def test_the_duel_prints_one_json_object_against_a_real_revision(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "napoletanisch", "--against", "HEAD", "--deals", "2", "--workers", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["deals"] == 2 and figures["seatings"] == 2
+    low, high = figures["ci95"]
+    assert low <= figures["mean_margin"] <= high
+
+
+def test_auction_statistics_add_up() -> None:
+    figures = auctions("rotarot", 12, 3)
+    assert sum(figures["contracts"].values()) == 12
+    assert figures["declared"] == 12 - figures["contracts"].get("ramsch", 0) - figures["contracts"].get("passed", 0)
+    assert figures["ramsch_share"] == round(figures["contracts"].get("ramsch", 0) / 12, 4)
+    hombre = auctions("lhombre", 12, 3)
+    assert sum(hombre["contracts"].values()) == 12 and 0 <= hombre["codille_share"] <= 1
+
+
+def test_the_outcome_names_the_contract_and_its_declarer() -> None:
+    bot = BOTS["lhombre"]
+    for number in range(1, 30):
+        end = play_out(deal_by_number("lhombre", number), lambda state, seat: bot.decide(state, seat).action)
+        found = outcome(end)
+        if found.declarer is None:
+            assert found.contract == "passed"
+            continue
+        net = Fraction(end.score().totals[bot.side_name(found.declarer, end.variants)])
+        result = getattr(end.position(), "result")  # noqa: B009 (l'Hombre's Position, not the protocol)
+        assert found.success == (net >= 0 and not found.codille and result != "remise")
+        assert found.codille == (result == "codille")
