@@ -4,6 +4,8 @@ The reader types actions as the share codes write them (``SK``, ``discard H9``, 
 ``T15 x SK D3``), or ``hint``, ``undo``, ``legal`` and ``quit``; the computers play the other seats
 exactly as on the site (practice.bots_play).  With ``--bots all`` the computers play every seat
 and the whole log and the score sheet are printed, which makes a bot's deal easy to read through.
+With ``--review`` a finished deal ends with its 振り返り (engine.review): the reader's decisions that
+the coach would have made otherwise, and what each cost.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from . import practice
 from .bots import BOTS
 from .game import GameState, Variants
 from .policy import AnyBot
+from .review import review, review_text
 
 Ask = Callable[[str], str]
 
 
 def play(game: str, number: int, seat: int | None, variants: Variants, ask: Ask = input,
-         say: Callable[[str], None] = print) -> GameState:
-    """One deal at the table; ``seat`` None lets the computers play every seat."""
+         say: Callable[[str], None] = print, reviewed: bool = False) -> GameState:
+    """One deal at the table; ``seat`` None lets the computers play every seat; ``reviewed`` adds the
+    振り返り of the reader's seat once the deal is over."""
     bot = BOTS[game]
     state = practice.new_deal(game, number, variants)
     players = practice.players_of(bot, state.variants)
@@ -34,6 +38,9 @@ def play(game: str, number: int, seat: int | None, variants: Variants, ask: Ask 
         state = _reader_plays(bot, state, seat, ask, say)
     if state.is_terminal():
         say(state.score().to_text())
+        if reviewed and seat is not None:
+            for line in review_text(state, seat, review(state, seat)):
+                say(line)
     return state
 
 
