@@ -13,15 +13,18 @@ answer and the command line's text.
 from __future__ import annotations
 
 import json
+import re
 import zlib
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from . import share
 from .game import ScoredPosition, Variants
 from .games import GAMES
+from .games.lhombre.rules import SEAT_NAMES as LHOMBRE_ROLES
 from .games.ottocento.rules import game_reached
 from .plaindata import JsonError, Path, Tracked, TutorialError, parse_json
 from .scoresheet import ScoreSheet
@@ -36,6 +39,10 @@ GAME_NAMES = {"lombardia": "ロンバルディアタロット", "ottocento": "�
               "lhombre": "ロンブル", "napoletanisch": "ナポレタニッシュ"}
 TOP_KEYS = ("format", "version", "game", "variants", "length", "names", "deals")
 PARTNERSHIPS = ("lombardia", "ottocento")  # fixed sides: players 0 and 2 against 1 and 3
+# How a game's texts name a seat: 「席1」, 「席3（ディーラー）」 (the seat's number, never a range like
+# 「席0〜3」), and l'Hombre's roles.  The pad puts the players' names in their place (seat_words).
+SEAT = re.compile(r"席([0-9])(?![0-9〜~])")
+SEAT_OR_ROLE = re.compile(rf"席([0-9])(?![0-9〜~])|{'|'.join(LHOMBRE_ROLES)}")
 
 
 class PadError(ValueError):
@@ -141,11 +148,13 @@ def parse(data: Any, game: str | None = None) -> Match:
     if data.get("format") != FORMAT:
         raise PadError(f"format は \"{FORMAT}\" です。得点計算機の試合ファイルではないようです。", None, ("format",))
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise PadError(f"この試合ファイルは版 {version!r} の形式で、読めるのは版 {VERSION} だけです。",
+    if type(version) is not int:  # neither 1.0 nor true is the version 1, as a dealer 1.0 is no player
+        raise PadError(f"version（版）は {VERSION} のように整数で書きます。", None, ("version",))
+    if version != VERSION:
+        raise PadError(f"この試合ファイルは版 {version} の形式で、読めるのは版 {VERSION} だけです。",
                        None, ("version",))
     found = data.get("game")
-    if found not in GAMES:
+    if not isinstance(found, str) or found not in GAMES:
         raise PadError(f"game は {'、'.join(GAMES)} のどれかです（「{found}」はありません）。", None, ("game",))
     if game is not None and found != game:
         raise PadError(f"この試合ファイルは{GAME_NAMES[found]}のものです（{GAME_NAMES[game]}ではありません）。",
@@ -184,7 +193,7 @@ def _length(game: str, variants: Variants, data: dict[str, Any]) -> int | None:
     value = data.get("length", default)
     if value is None and "length" in data and None not in allowed:
         value = default
-    if isinstance(value, bool) or value not in allowed:
+    if not (value is None or type(value) is int) or value not in allowed:
         if game == "ottocento":
             why = "オットーチェントは800点で終わるので、length（ディール数）は書きません。"
         elif game == "lombardia":
@@ -232,12 +241,13 @@ def _deal(game: str, variants: Variants, names: tuple[str, ...], k: int, deal: A
         return Deal(dealer, None, dict(deal))
     if "position" not in deal:
         raise PadError(f"{label}: position（終わったディールの局面）がありません。", k, (*where, "position"))
-    seated = "、".join(f"席{s}は{labels(names)[p]}" for s, p in enumerate(seats_of(game, variants, dealer)))
-    return Deal(dealer, _position(game, variants, k, deal["position"], seated), dict(deal))
+    words = seat_words(game, variants, names, dealer)
+    return Deal(dealer, _position(game, variants, k, deal["position"], words), dict(deal))
 
 
-def _position(game: str, variants: Variants, k: int, data: Any, seated: str) -> ScoredPosition:
-    """The deal's final position; a refusal names the deal, and which player sat in each seat it names."""
+def _position(game: str, variants: Variants, k: int, data: Any, words: Sequence[str]) -> ScoredPosition:
+    """The deal's final position; a refusal names the deal, and the players where the game's reason names
+    a seat (``words``)."""
     where: Path = ("deals", k, "position")
     label = f"{k + 1}ディール目"
     if not isinstance(data, dict):
@@ -252,16 +262,17 @@ def _position(game: str, variants: Variants, k: int, data: Any, seated: str) -> 
         position = GAMES[game].POSITION.from_data(tracked, variants)
         tracked.refuse_unread()
     except TutorialError as error:
-        raise PadError(f"{label}（{seated}）: {error}", k, (*where, *error.path)) from None
+        raise PadError(f"{label}: {name_seats(str(error), game, words)}", k, (*where, *error.path)) from None
     except ValueError as error:  # a check outside the plain-data reader
-        raise PadError(f"{label}（{seated}）: {error}", k, where) from None
+        raise PadError(f"{label}: {name_seats(str(error), game, words)}", k, where) from None
     return position
 
 
 # --- scoring -------------------------------------------------------------------------------------
 def deal_sheet(match: Match, k: int) -> ScoreSheet | None:
-    """Deal ``k``'s score sheet (None for a deal thrown in); an Ottocento sheet with the running totals
-    before it, so that it decides the game as the rules do."""
+    """Deal ``k``'s score sheet (None for a deal thrown in), naming the players where the game's sheet
+    names seats; an Ottocento sheet with the running totals before it, so that it decides the game as
+    the rules do."""
     position = match.deals[k].position
     if position is None:
         return None
@@ -273,7 +284,7 @@ def deal_sheet(match: Match, k: int) -> ScoreSheet | None:
             position = position.with_match(data)  # type: ignore[attr-defined]
         except ValueError as error:
             raise PadError(f"{k + 1}ディール目: {error}", k, ("deals", k)) from None
-    return position.score()
+    return named_sheet(position.score(), match.game, deal_words(match, k))
 
 
 def deal_points(match: Match, k: int) -> list[Fraction]:
@@ -316,8 +327,47 @@ def finished_at(match: Match) -> int | None:
 
 
 def labels(names: Sequence[str]) -> list[str]:
-    """Each player's name, or プレイヤーA, B … where none is given."""
-    return [name or f"プレイヤー{chr(ord('A') + p)}" for p, name in enumerate(names)]
+    """Each player's name, or プレイヤーA, B … where none is given; a name two players share gets their
+    letter (「ゆき（A）」), so that every line of a sheet still says whose it is."""
+    plain = [name or f"プレイヤー{letter(p)}" for p, name in enumerate(names)]
+    twice = {label for label, count in Counter(plain).items() if count > 1}
+    return [f"{label}（{letter(p)}）" if label in twice else label for p, label in enumerate(plain)]
+
+
+def letter(player: int) -> str:
+    return chr(ord("A") + player)
+
+
+def seat_words(game: str, variants: Variants, names: Sequence[str], dealer: int) -> list[str]:
+    """What the pad calls each seat of the deal ``dealer`` dealt: the player as the scorer typed them,
+    and in l'Hombre the role as well, since the rules speak of it (「フォアハンドのゆき」)."""
+    who = labels(names)
+    players = seats_of(game, variants, dealer)
+    if game == "lhombre":
+        return [f"{LHOMBRE_ROLES[s]}の{who[p]}" for s, p in enumerate(players)]
+    return [who[p] for p in players]
+
+
+def deal_words(match: Match, k: int) -> list[str]:
+    return seat_words(match.game, match.variants, match.names, match.deals[k].dealer)
+
+
+def name_seats(text: str, game: str, words: Sequence[str]) -> str:
+    """``text`` (a sheet's line, a refusal) with each seat the game names replaced by ``words[seat]``; a
+    seat the deal does not have is left as written.  One pass, so a name is never read as a seat."""
+    def word(found: re.Match[str]) -> str:
+        seat = LHOMBRE_ROLES.index(found[0]) if found[1] is None else int(found[1])
+        return words[seat] if seat < len(words) else found[0]
+    return (SEAT_OR_ROLE if game == "lhombre" else SEAT).sub(word, text)
+
+
+def named_sheet(sheet: ScoreSheet, game: str, words: Sequence[str]) -> ScoreSheet:
+    """The game's sheet as the pad shows it: the players' names where the sheet names seats."""
+    def say(text: str) -> str:
+        return name_seats(text, game, words)
+    steps = [replace(step, party=say(step.party), label=say(step.label), detail=say(step.detail))
+             for step in sheet.steps]
+    return ScoreSheet(say(sheet.title), steps, {say(party): value for party, value in sheet.totals.items()})
 
 
 def player_labels(match: Match) -> list[str]:

@@ -21,6 +21,7 @@ from .match import (
     PadError,
     deal_points,
     deal_sheet,
+    deal_words,
     finished_at,
     from_share_code,
     next_dealer,
@@ -60,21 +61,20 @@ def result_sentence(match: Match, sums: Sequence[Fraction]) -> str:
 
 
 # --- HTML ------------------------------------------------------------------------------------------
-def seat_line(match: Match, dealer: int) -> str:
-    """Which player sat in which seat of this deal (the sheet names seats)."""
+def dealer_line(match: Match, dealer: int) -> str:
+    """Who dealt (and who sat the deal out); the sheet itself names the players."""
     labels = player_labels(match)
     seats = seats_of(match.game, match.variants, dealer)
-    words = [f"席{s}: {labels[p]}" for s, p in enumerate(seats)]
-    sitter = [p for p in range(len(labels)) if p not in seats]
-    rest = f"（休み: {labels[sitter[0]]}）" if sitter else ""
-    return "、".join(words) + f"{rest}。ディーラーは{labels[dealer]}です。"
+    sitter = [labels[p] for p in range(len(labels)) if p not in seats]
+    rest = f"（休み: {sitter[0]}）" if sitter else ""
+    return f"ディーラーは{labels[dealer]}です{rest}。"
 
 
 def sheet_html(match: Match, k: int, sheet: ScoreSheet | None, root: str) -> str:
-    """Who sat where, then the deal's score table (the examples' renderer).  The cards are not drawn
+    """Who dealt, then the deal's score table (the examples' renderer).  The cards are not drawn
     again: the page shows them where they were entered, and a long match stays a small answer."""
     deal = match.deals[k]
-    parts = [f'<div class="tf-pad-sheet"><p class="tf-pad-seats">{escape(seat_line(match, deal.dealer))}</p>']
+    parts = [f'<div class="tf-pad-sheet"><p class="tf-pad-seats">{escape(dealer_line(match, deal.dealer))}</p>']
     if sheet is None or deal.position is None:
         parts.append('<p class="tf-pad-thrown">このディールは流れました（得点なし）。</p>')
     else:
@@ -109,16 +109,30 @@ def contract_name(game: str, position: ScoredPosition) -> str:
     return ""
 
 
+def contract_words(match: Match, k: int) -> str:
+    """Who played which contract, for the deal's line (「デクレアラー: フォアハンドのゆき（ソロ）」), or the
+    Ramsch that nobody declared; "" in the games without a declarer."""
+    position = match.deals[k].position
+    contract = "" if position is None else contract_name(match.game, position)
+    declarer: Any = getattr(position, "declarer", None)
+    if not contract:
+        return ""
+    if declarer is None:
+        return contract
+    return f"デクレアラー: {deal_words(match, k)[declarer]}（{contract}）"
+
+
 def summary(match: Match, k: int, points: Sequence[Fraction]) -> str:
+    """The deal's line in the match table and the print: the dealer, the declarer and the contract, the
+    points."""
     deal = match.deals[k]
     labels = side_labels(match)
     head = f"配り: {player_labels(match)[deal.dealer]}"
     if deal.position is None:
         return f"{head}。流れました"
-    contract = contract_name(match.game, deal.position)
-    said = f"、{contract}" if contract else ""
-    return f"{head}{said}。" + "、".join(f"{label} {format_signed(p)}"
-                                         for label, p in zip(labels, points, strict=True))
+    said = contract_words(match, k)
+    return f"{head}{'、' + said if said else ''}。" + "、".join(
+        f"{label} {format_signed(p)}" for label, p in zip(labels, points, strict=True))
 
 
 def answer(match: Match, root: str) -> dict[str, Any]:
@@ -152,7 +166,7 @@ def refusal(error: PadError | share.ShareError) -> dict[str, Any]:
 def pad_op(data: dict[str, Any]) -> dict[str, Any]:
     """``{"op": "pad", "game": g, "match": MATCH | "code": CODE, "root": "../"}`` → the answer or a refusal."""
     game = data.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         return refusal(PadError(f"「{game}」の得点計算機はありません（{'・'.join(GAMES)}）。", None, ("game",)))
     root = str(data.get("root", "../"))
     try:
@@ -176,7 +190,7 @@ def match_text(match: Match) -> str:
     for k, deal in enumerate(match.deals):
         sheet = deal_sheet(match, k)
         rows.append(deal_points(match, k))
-        lines += [f"=== {k + 1}ディール目 ===", seat_line(match, deal.dealer), ""]
+        lines += [f"=== {k + 1}ディール目 ===", dealer_line(match, deal.dealer), ""]
         lines += [sheet.to_text() if sheet else "このディールは流れました（得点なし）。", ""]
     sums = [sum((row[s] for row in rows), Fraction(0)) for s in range(len(labels))]
     lines.append("=== 試合の得点 ===")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.match import TAGS, next_dealer, player_of, seats_of
 from engine.web import handle
 
 BLANK_TRICK = "T2 T3 T4 T5"  # no counters: a trick worth 0 face, one set of four
+SEAT_WORD = re.compile(r"席[0-9](?![〜0-9])|(フォアハンド|ミドルハンド|バックハンド)(?!の)")  # a seat, not a player
 
 
 def match(game: str, deals: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
@@ -76,7 +78,10 @@ def test_a_lombardia_match_is_totalled_per_side() -> None:
     assert answer["deals"][0]["seats"] == [1, 2, 3, 0]  # seat s of player 0's deal is player 1 + s
     assert answer["finished"] is False and answer["next_dealer"] == 3 and answer["length"] == 4
     assert "あと1ディール" in answer["result"]
-    assert 'class="tf-sheet"' in answer["deals"][0]["sheet"] and "席3: ゆき" in answer["deals"][0]["sheet"]
+    sheet = answer["deals"][0]["sheet"]
+    assert 'class="tf-sheet"' in sheet and "ディーラーはゆきです" in sheet
+    # player 0 dealt: his side is seats 1 and 3, players 2 and 0, the sheet names them
+    assert "ディーラー側（プレイヤーC・ゆき）" in sheet and "相手側（プレイヤーB・はると）の得点" in sheet
     assert "<table" in answer["totals_html"]
 
 
@@ -97,8 +102,9 @@ def test_an_impossible_lombardia_deal_is_refused_at_its_field() -> None:
     answer = refused("lombardia", data)
     assert answer["deal"] == 1
     assert answer["field"] == ["deals", 1, "position", "piles", 0]
-    # the refusal names the deal and who sat in each seat: player 1 dealt deal 2, so seat s is player 2 + s
-    assert answer["error"].startswith("2ディール目（席0はプレイヤーC、席1ははると、席2はゆき、席3はプレイヤーB）: ")
+    # the refusal names the deal and the player: player 1 dealt deal 2, so seat 0 is player 2 (C)
+    assert answer["error"].startswith("2ディール目: ") and "プレイヤーCは73枚" in answer["error"]
+    assert not SEAT_WORD.search(answer["error"])
 
 
 # --- Rotarot: points shortcuts, per player -------------------------------------------------------
@@ -173,9 +179,11 @@ def test_with_four_lhombre_players_the_one_opposite_the_dealer_sits_out() -> Non
 
 def test_an_impossible_lhombre_deal_is_refused() -> None:
     data = copy.deepcopy(LHOMBRE)
-    data["deals"][2]["position"] = {"contract": "solo", "declarer": 2, "trump": "C", "tricks": {"0": 5, "1": 4}}
-    answer = refused("lhombre", data)  # play stops once the result is decided: never 5–4–0
+    data["deals"][2]["position"] = {"contract": "solo", "declarer": 2, "trump": "C", "tricks": {"0": 10, "1": 0}}
+    answer = refused("lhombre", data)  # nine tricks in a deal
     assert answer["deal"] == 2 and answer["field"][:3] == ["deals", 2, "position"]
+    # player 2 dealt deal 3: forehand is player 0 (A), and the refusal says so
+    assert "フォアハンドのプレイヤーA" in answer["error"] and not SEAT_WORD.search(answer["error"])
 
 
 # --- Napoletanisch: counts in thirds ------------------------------------------------------------
@@ -393,3 +401,71 @@ def test_cli_match_refuses_bad_input_with_exit_2(tmp_path: Path, capsys: pytest.
     assert "JSON" in capsys.readouterr().err
     assert main(["match", "lombardia", str(tmp_path / "missing.json")]) == 2
     assert "ありません" in capsys.readouterr().err
+
+
+# --- names, not seats (#26) ----------------------------------------------------------------------
+FIXTURES = {"lombardia": LOMBARDIA, "rotarot": ROTAROT, "lhombre": LHOMBRE, "napoletanisch": NAPOLETANISCH,
+            "ottocento": OTTOCENTO}
+
+
+@pytest.mark.parametrize("game", list(FIXTURES))
+def test_sheets_summaries_and_the_cli_name_players_not_seats(game: str, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    named = copy.deepcopy(FIXTURES[game])
+    count = len(ok(game, named)["players"])
+    named["names"] = ["ゆき", "", "", "はると"][:count]
+    answer = ok(game, named)
+    for deal in answer["deals"]:
+        assert not SEAT_WORD.search(deal["sheet"]) and not SEAT_WORD.search(deal["summary"]), deal
+        assert "ゆき" in deal["sheet"] and "プレイヤーB" in deal["sheet"]
+    assert main(["match", game, write(tmp_path, named)]) == 0
+    assert not SEAT_WORD.search(capsys.readouterr().out)
+    assert main(["match", game, write(tmp_path, named), "--json"]) == 0
+    assert not SEAT_WORD.search(capsys.readouterr().out)
+
+
+def test_a_name_that_looks_like_a_seat_stays_a_name() -> None:
+    data = copy.deepcopy(ROTAROT)
+    data["names"] = ["", "席2", "", ""]
+    # deal 1: player 0 dealt, so seat 0 is player 1 (「席2」) and seat 2 is player 3 (D)
+    sheet = ok("rotarot", data)["deals"][0]["sheet"]
+    assert "席2の得点" in sheet and sheet.count("プレイヤーDの得点") == 1
+
+
+def test_the_summary_names_the_declarer_and_the_contract() -> None:
+    rotarot = [d["summary"] for d in ok("rotarot", ROTAROT)["deals"]]
+    # deal 1: player 0 dealt, seat 1 (player 2, C) bid three cards; deal 2: seat 0 of player 1's deal
+    # (player 2 again) played solo; deal 3 was a Ramsch (nobody declared)
+    assert rotarot[0].startswith("配り: プレイヤーA、デクレアラー: プレイヤーC（3枚）。")
+    assert rotarot[1].startswith("配り: プレイヤーB、デクレアラー: プレイヤーC（ソロ）。")
+    assert rotarot[2].startswith("配り: プレイヤーC、ラムシュ。")
+    lhombre = [d["summary"] for d in ok("lhombre", LHOMBRE)["deals"]]
+    # deal 1: player 0 dealt, forehand is player 1 (B); deal 2: player 1 dealt, middlehand is player 0
+    assert lhombre[0].startswith("配り: プレイヤーA、デクレアラー: フォアハンドのプレイヤーB（スペード・ソロ）。")
+    assert lhombre[1].startswith("配り: プレイヤーB、デクレアラー: ミドルハンドのプレイヤーA（シンプルゲーム）。")
+
+
+def test_two_players_of_one_name_are_told_apart() -> None:
+    data = copy.deepcopy(ROTAROT)
+    data["names"] = ["ゆき", "ゆき", "", "プレイヤーC"]  # the third has no name: プレイヤーC as well
+    answer = ok("rotarot", data)
+    assert answer["players"] == ["ゆき（A）", "ゆき（B）", "プレイヤーC（C）", "プレイヤーC（D）"]
+    assert "ゆき（B）（ディーラー）の得点" in answer["deals"][1]["sheet"]  # player 1 dealt deal 2
+    assert answer["deals"][1]["sheet"].count("の得点</th>") == 4  # every player keeps a total
+
+
+def test_four_at_an_lhombre_table_the_sheet_says_who_sat_out() -> None:
+    data = match("lhombre", LHOMBRE["deals"][:1], variants={"players": 4}, names=["", "", "みお", ""])
+    sheet = ok("lhombre", data)["deals"][0]["sheet"]
+    assert "ディーラーはプレイヤーAです（休み: みお）" in sheet and "フォアハンドのプレイヤーB" in sheet
+
+
+# --- F14: numbers of the file are whole numbers -----------------------------------------------------------
+@pytest.mark.parametrize(("change", "field"), [
+    ({"version": 1.0}, ["version"]),
+    ({"length": 4.0}, ["length"]),
+    ({"deals": [{"dealer": 1.0, "thrown_in": True}]}, ["deals", 0, "dealer"]),
+])
+def test_a_number_written_with_a_point_is_refused_like_the_dealer(change: dict[str, Any], field: list[Any]) -> None:
+    assert refused("lombardia", {**LOMBARDIA, **change})["field"] == field
+    assert refused("rotarot", {**ROTAROT, "length": 8.0})["field"] == ["length"]  # never an open-ended Rotarot

@@ -1,10 +1,9 @@
 """When the server or the reader does something unexpected, the widget says so in Japanese,
-at once, and nothing else on the page breaks: a missing or mistyped Pyodide runtime, a corrupt
-tutorials file, clicks while the engine is still loading."""
+at once, and nothing else on the page breaks: a missing or mistyped Pyodide runtime, a runtime download
+cut short, a corrupt tutorials file, clicks while the engine is still loading, a stored record the
+practice table cannot read."""
 
 from __future__ import annotations
-
-import time
 
 from playwright.sync_api import Page, Route, expect
 
@@ -18,11 +17,9 @@ def test_a_missing_wasm_file_is_reported_within_two_seconds(offline_page: Page, 
     page = offline_page
     page.context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(f"{site_url}/lombardia/lessons/")
-    started = time.monotonic()
     click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
     expect(error).to_contain_text("pyodide.asm.wasm がサーバーにありません", timeout=2_000)
-    assert time.monotonic() - started < 2.5
     expect(page.locator(f"#{LESSON} .tf-status")).to_have_text("読み込みに失敗しました")
     expect(page.locator("#lesson-fool .tf-error")).to_be_hidden()  # the other widget is untouched
 
@@ -73,3 +70,35 @@ def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: s
     page.wait_for_timeout(300)
     expect(feedback).to_have_text("正解です。")
     expect(page.locator(f"#{LESSON} .tf-progress")).to_contain_text("あなたの手 1 /")
+
+
+def test_a_wasm_download_cut_after_its_head_check_is_reported(offline_page: Page, site_url: str) -> None:
+    """F12: the server answers the HEAD probe but the download itself fails; Pyodide would only log it and
+    wait for the 120 s limit."""
+    page = offline_page
+
+    def get_fails(route: Route) -> None:
+        if route.request.method == "HEAD":
+            route.fallback()
+        else:
+            route.abort()
+
+    page.context.route("**/pyodide.asm.wasm", get_fails)
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, RIGHT)
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("pyodide.asm.wasm を読み込めませんでした", timeout=5_000)
+    expect(page.locator(f"#{LESSON} .tf-status")).to_have_text("読み込みに失敗しました")
+
+
+def test_an_unreadable_table_record_is_set_aside_before_the_first_move(offline_page: Page, site_url: str) -> None:
+    """F9: the practice table keeps a record it cannot read under a key of its own and offers it for
+    download, so that the first move's save cannot lose it."""
+    page = offline_page
+    page.goto(f"{site_url}/lombardia/play/")
+    page.evaluate("localStorage.setItem('trionfi.table.lombardia', '{bad')")
+    page.reload()
+    error = page.locator("#table .tf-error")
+    expect(error).to_contain_text("読めなかった")
+    assert error.locator("a[download]").count() == 1
+    assert page.evaluate("localStorage.getItem('trionfi.table.lombardia.unreadable')") == "{bad"

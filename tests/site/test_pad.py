@@ -9,6 +9,7 @@ boots once per browser context (three times in all: the first entry, the reload,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,6 +23,11 @@ from tests.site.widget_helpers import BOOT, navigate
 GAMES = ["lombardia", "ottocento", "rotarot", "lhombre", "napoletanisch"]
 IDLE = "() => document.querySelector('#pad')?.getAttribute('aria-busy') === 'false'"
 DONE: dict[str, dict[str, Any]] = {}  # per game: the share link and the totals after the edit
+SEAT = re.compile(r"席[0-9](?![〜0-9])|(フォアハンド|ミドルハンド|バックハンド)(?!の)")  # a seat, not a player
+# Deal 1's declarer and contract as entered below (A deals): Rotarot's B bids two cards; l'Hombre's B,
+# forehand, plays a spade solo.
+SUMMARY = {"rotarot": "、デクレアラー: プレイヤーB（2枚）",
+           "lhombre": "、デクレアラー: フォアハンドのプレイヤーB（スペード・ソロ）"}
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +188,7 @@ def rotarot(page: Page) -> list[str]:
     choose(page, "契約", "ramsch")
     fill_players(page, "各人の札の点（ラムシュ）", ["26", "27", "30", "22.3"])  # A, B, C, D
     submit(page)
-    assert refused(page) and recorded(page) == 1
+    assert "プレイヤーDの点数" in refused(page) and recorded(page) == 1  # the player, not the seat
     fill_players(page, "各人の札の点（ラムシュ）", ["26", "27", "30", "22"])
     submit(page)
     assert totals(page) == ["-30.5", "+91.5", "-46.5", "-14.5"]
@@ -254,9 +260,13 @@ def test_a_match_entered_refused_and_edited(pad: Page, site_url: str, game: str)
     assert pad.locator("#pad .tf-pad-refusal").is_hidden()
     assert pad.locator("#pad .tf-feedback").inner_text() == "ディール1を直しました。" or game == "lhombre"
     assert recorded(pad) == 2 and totals(pad) == expected
-    # the first deal's sheet unfolds: the engine's score table, the examples' renderer
+    # the first deal's sheet unfolds: the engine's score table, the examples' renderer, naming the players
     pad.locator("#pad button[data-action=sheet][data-index='0']").click()
-    assert pad.locator("#pad .tf-pad-sheet .tf-sheet").first.is_visible()
+    sheet = pad.locator("#pad .tf-pad-sheet").first
+    assert sheet.locator(".tf-sheet").is_visible()
+    assert not SEAT.search(sheet.inner_text()) and "ディーラーはプレイヤーAです" in sheet.inner_text()
+    summary = pad.locator("#pad .tf-pad-summary").first.inner_text()
+    assert summary.startswith(f"配り: プレイヤーA{SUMMARY.get(game, '')}。"), summary
     pad.locator("#pad [data-action=share]").click()
     assert "w=pad" in pad.url and "s=" in pad.url
     DONE[game] = {"share": pad.url, "totals": expected}
@@ -325,9 +335,28 @@ def test_undo_delete_names_and_files(pad: Page, site_url: str, tmp_path: Any) ->
     pad.locator("#pad input[data-action=load]").set_input_files(str(bad))
     expect(pad.locator("#pad .tf-error")).to_contain_text("別のゲーム", timeout=BOOT)
     assert recorded(pad) == 2
+    # F11: a file nested 100 000 deep is refused in Japanese before the page hands it to the worker
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "trionfi-match", "version": 1, "game": "lhombre", "deals": ['
+                    + "[" * 100_000 + "]" * 100_000 + "]}", encoding="utf-8")
+    pad.locator("#pad input[data-action=load]").set_input_files(str(deep))
+    expect(pad.locator("#pad .tf-error")).to_contain_text("入れ子が深すぎて", timeout=BOOT)
+    assert recorded(pad) == 2 and totals(pad) == DONE["lhombre"]["totals"]
+    # the sheet names the player as typed, with the role: in deal 1 (A deals) forehand is B, now ゆき
+    pad.locator("#pad button[data-action=sheet][data-index='0']").click()
+    assert "フォアハンドのゆき" in pad.locator("#pad .tf-pad-sheet").first.inner_text()
     pad.evaluate("localStorage.setItem('trionfi.pad.v1.lhombre', '{broken')")
     pad.reload()
     error = pad.locator("#pad .tf-error")
     assert "読めませんでした" in error.inner_text() and error.locator("a[download]").count() == 1
     assert pad.evaluate("localStorage.getItem('trionfi.pad.v1.lhombre.unreadable')") == "{broken"
+    assert recorded(pad) == 0
+    # F10: deals that are not tables are set aside the same way (no TypeError); the earlier copy stays
+    bad_deals = '{"format":"trionfi-match","version":1,"game":"lhombre","deals":[1,"x",null]}'
+    pad.evaluate("(raw) => localStorage.setItem('trionfi.pad.v1.lhombre', raw)", bad_deals)
+    pad.reload()
+    assert "1ディール目" in error.inner_text() and error.locator("a[download]").count() == 1
+    kept = pad.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('trionfi.pad.v1.lhombre.unreadable'))"
+                        ".map((k) => localStorage.getItem(k)).sort()")
+    assert kept == sorted(["{broken", bad_deals])
     assert recorded(pad) == 0

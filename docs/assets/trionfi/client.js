@@ -51,7 +51,15 @@ function ask(request) {
     const timer = booted ? 0 : setTimeout(() => failAll(
       "Python 実行環境の読み込みが時間内に終わりませんでした。ページを再読み込みしてください。"), BOOT_TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
-    getWorker().postMessage({ id, request });
+    try {
+      getWorker().postMessage({ id, request });
+    } catch {
+      // the browser could not copy the request for the worker (nested too deep, or too large): say so in
+      // Japanese rather than in the browser's words; the worker never saw it, so nothing else changes
+      pending.delete(id);
+      clearTimeout(timer);
+      reject(new Error("データが大きすぎるか入れ子が深すぎるため、計算エンジンに渡せませんでした。"));
+    }
   });
 }
 
@@ -128,6 +136,25 @@ export function showError(el, message) {
   if (el.dataset.state === "loading") setState(el, "error", "読み込みに失敗しました");
 }
 
+// Stored data a widget cannot use is never dropped: it is copied under ``key`` (or, when an earlier copy
+// is there, a key of its own) and offered as a download in the error box.  Returns false when no copy
+// could be made: the widget must then not write over the original.
+export function keepAside(el, key, raw, why, name) {
+  let kept = true;
+  try {
+    localStorage.setItem(localStorage.getItem(key) === null ? key : `${key}.${Date.now()}`, raw);
+  } catch {
+    kept = false;
+  }
+  const url = URL.createObjectURL(new Blob([raw], { type: "application/json" }));
+  const link = document.createElement("a");
+  Object.assign(link, { href: url, download: name, textContent: "そのままの内容をダウンロード", className: "tf-pad-download" });
+  showError(el, "");
+  el.querySelector(".tf-error").replaceChildren(`${why}元の記録は消さずに残してあり、`, link,
+    kept ? "できます。" : "できます（保存できる場所がないので、このページの記録はブラウザに残しません）。");
+  return kept;
+}
+
 export function clearError(el) {
   const box = el.querySelector(".tf-error");
   box.hidden = true;
@@ -142,7 +169,8 @@ export function feedback(el, text, kind = "") {
 
 // One request at a time per widget: a click while the engine is still loading or answering is
 // ignored, so an answer can never land under a question it was not asked for.
-// ``handled(message)`` may take an engine refusal itself (true) instead of the error box.
+// ``handled(message, refusal)`` may take an engine refusal itself (true) instead of the error box;
+// ``refusal`` is the engine's answer, or undefined when the engine could not be asked at all.
 export async function run(el, request, apply, handled = () => false) {
   if (el.getAttribute("aria-busy") === "true") return;
   el.setAttribute("aria-busy", "true");
@@ -150,7 +178,7 @@ export async function run(el, request, apply, handled = () => false) {
   try {
     apply(await engineCall(el, request));
   } catch (error) {
-    if (!handled(error.message)) showError(el, error.message);
+    if (!handled(error.message, error.result)) showError(el, error.message);
   } finally {
     el.setAttribute("aria-busy", "false");
   }

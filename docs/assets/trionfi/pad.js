@@ -4,11 +4,12 @@
 // deal's data, keeps the match (localStorage, JSON file, share link) and shows the engine's answer.
 // Every text from the reader (names, a loaded file) goes into the page through textContent only;
 // the deal sheets are HTML the engine rendered and escaped.
-import { clearError, engineCall, feedback, showError } from "./client.js";
+import { clearError, engineCall, feedback, keepAside, showError } from "./client.js";
 
 const FORMAT = "trionfi-match";
 const VERSION = 1;
 const UNDO_LIMIT = 50;
+const MAX_NESTING = 64; // as deep as the engine reads a request (engine/plaindata.py)
 const LETTERS = "ABCDEFGH"; // players without a name: プレイヤーA, B … (as the engine calls them)
 const storeKey = (game) => `trionfi.pad.v${VERSION}.${game}`;
 const backupKey = (game) => `trionfi.pad.v${VERSION}.${game}.unreadable`;
@@ -70,8 +71,14 @@ export function mountPad(el) {
     const select = el.querySelector(`select[data-variant="${el.dataset.playersVariant}"]`);
     return select ? Number(JSON.parse(select.value)) : Number(el.dataset.players);
   };
-  // A player as the engine's answers call them: the name, else プレイヤーA, B …
-  const label = (p) => (pad.match.names?.[p] || "").trim() || `プレイヤー${LETTERS[p]}`;
+  // A player as the engine's answers call them: the name, else プレイヤーA, B …; a name two players share
+  // with the player's letter (「ゆき（A）」), as engine/match.py labels() does.
+  const plainLabel = (p) => (pad.match.names?.[p] || "").trim() || `プレイヤー${LETTERS[p]}`;
+  const label = (p) => {
+    const name = plainLabel(p);
+    const shared = [...Array(playerCount()).keys()].some((q) => q !== p && plainLabel(q) === name);
+    return shared ? `${name}（${LETTERS[p]}）` : name;
+  };
   const dealerOf = () => Number(entry.querySelector("select[data-deal=dealer]").value || 0);
   // The engine's seat of ``player`` in the deal dealt by ``dealer``: seats count from the dealer's right
   // (the next to play, players being numbered in playing order) round to the dealer, the last seat.
@@ -526,7 +533,7 @@ export function mountPad(el) {
       feedback(el, editing ? `ディール${index + 1}を直しました。` : `ディール${index + 1}を記録しました。`, "ok");
       el.querySelector(`.tf-pad-table tbody tr[data-deal="${index}"] th`)?.focus({ preventScroll: true });
     }, (answer) => {
-      // the engine's reason names the deal and its seats ("2ディール目（席0はプレイヤーC、…）: …"); the field is marked when it is this one's
+      // the engine's reason names the deal and the players ("2ディール目: プレイヤーCの…"); the field is marked when it is this one's
       const here = answer.deal === null || answer.deal === undefined || answer.deal === index;
       refuse(answer.error, here ? answer.field : null, deal.position);
       feedback(el, "");
@@ -833,27 +840,17 @@ export function mountPad(el) {
           `保存してあった試合を計算できませんでした（記録はそのまま残してあります）: ${answer.error}`));
       }
     } else {
-      if (stored.raw !== null) unreadable(stored.raw);
+      if (stored.raw !== null) unreadable(stored.raw, stored.problem);
       render();
       setDealer();
     }
   }
 
-  // Stored data that cannot be read is never dropped: it is copied aside, offered as a download, and
+  // Stored data that cannot be read is never dropped: it is copied aside and offered as a download, and
   // while no copy could be made nothing is written over it.
-  function unreadable(raw) {
-    try {
-      const key = localStorage.getItem(backupKey(game)) === null ? backupKey(game) : `${backupKey(game)}.${Date.now()}`;
-      localStorage.setItem(key, raw); // an earlier unreadable copy is not written over
-    } catch {
-      pad.keep = false;
-    }
-    const box = el.querySelector(".tf-error");
-    box.replaceChildren(
-      "このブラウザに保存してあった試合の記録が読めませんでした。新しい試合で始めます。元の記録は消さずに残してあり、",
-      downloadLink(raw, `trionfi-${game}-unreadable.txt`, "そのままの内容をダウンロード"),
-      pad.keep ? "できます。" : "できます（保存できる場所がないので、この試合はブラウザに記録しません）。");
-    box.hidden = false;
+  function unreadable(raw, problem) {
+    pad.keep = keepAside(el, backupKey(game), raw, "このブラウザに保存してあった試合の記録が読めませんでした"
+      + `${problem ? `（${problem.replace(/。$/, "")}）` : ""}。新しい試合で始めます。`, `trionfi-${game}-unreadable.txt`);
   }
 
   begin();
@@ -879,13 +876,38 @@ function emptyMatch(el) {
   return match;
 }
 
-// What is wrong with a match file before the engine sees it (the engine checks the rest).
+const isTable = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+// The deepest nesting of a parsed file, counted without recursion: the page hands a match to the worker
+// (postMessage copies it recursively), so a file nested thousands deep must be stopped here.
+function nesting(value) {
+  let deepest = 0;
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [at, depth] = stack.pop();
+    if (at === null || typeof at !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_NESTING) break;
+    Object.values(at).forEach((inner) => stack.push([inner, depth + 1]));
+  }
+  return deepest;
+}
+
+// What is wrong with a match file before the engine sees it: the shape the page itself reads (the
+// engine checks the rest, and names the field).
 function matchProblem(match, game) {
-  if (!match || typeof match !== "object" || Array.isArray(match)) return "試合の記録の形になっていません。";
+  if (!isTable(match)) return "試合の記録の形になっていません。";
+  if (nesting(match) > MAX_NESTING) return `入れ子が深すぎて、試合の記録として読めません（${MAX_NESTING}段まで）。`;
   if (match.format !== FORMAT) return "得点計算機の試合の記録ではありません（format が trionfi-match ではありません）。";
   if (match.version !== VERSION) return `このサイトが読めるのは版 ${VERSION} の記録です（このファイルは版 ${String(match.version)}）。`;
   if (match.game !== game) return `このファイルは別のゲーム（${String(match.game)}）の記録です。そのゲームの得点計算機で読み込んでください。`;
   if (!Array.isArray(match.deals)) return "ディールの一覧（deals）がありません。";
+  const deal = match.deals.findIndex((d) => !isTable(d));
+  if (deal >= 0) return `${deal + 1}ディール目が「dealer」と「position」の表になっていません。`;
+  if (match.names != null && !(Array.isArray(match.names) && match.names.every((name) => typeof name === "string"))) {
+    return "names（名前）が文字列の一覧になっていません。";
+  }
+  if (match.variants !== undefined && !isTable(match.variants)) return "variants が「ヴァリアント名: 値」の表になっていません。";
   return "";
 }
 
@@ -899,9 +921,9 @@ function readStored(el, game) {
   if (raw === null) return { raw, match: null };
   try {
     const match = JSON.parse(raw);
-    if (matchProblem(match, game)) return { raw, match: null };
-    return { raw, match };
+    const problem = matchProblem(match, game);
+    return problem ? { raw, match: null, problem } : { raw, match };
   } catch {
-    return { raw, match: null };
+    return { raw, match: null, problem: "JSON として読めません" };
   }
 }

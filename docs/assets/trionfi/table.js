@@ -2,7 +2,7 @@
 // opponents.  The engine is stateless; this widget keeps the deal number, the reader's seat, the
 // share code of the deal so far and the game's running total, in the page and in localStorage
 // (so a reload or a later visit finds the table as it was).  All HTML comes from the engine.
-import { feedback, pickCapture, run, showError } from "./client.js";
+import { feedback, keepAside, pickCapture, run } from "./client.js";
 
 const STORE_VERSION = 1;
 const MAX_DEAL = 999999;
@@ -12,22 +12,36 @@ function randomDeal() {
   return 1 + Math.floor(Math.random() * MAX_DEAL);
 }
 
-// What is kept between visits.  Data that cannot be read is reported and left in place.
+const backupKey = (el) => `${storeKey(el)}.unreadable`;
+const unkept = new WeakSet(); // tables whose unreadable record could not be copied aside: never saved over
+
+// What is kept between visits: { data } when it can be read, { raw } when it cannot (a record that is not
+// JSON or of another version), {} when there is none.
 function load(el) {
   let raw = null;
   try {
     raw = localStorage.getItem(storeKey(el));
-    const data = raw && JSON.parse(raw);
-    if (!data) return null;
-    if (data.v !== STORE_VERSION || !Array.isArray(data.match)) throw new Error("version");
-    return data;
   } catch {
-    if (raw) showError(el, "前回の対局の記録が読めなかったので、新しいディールから始めます（記録はブラウザに残してあります）。");
-    return null;
+    return {};
+  }
+  if (!raw) return {};
+  try {
+    const data = JSON.parse(raw);
+    if (data === null) return {};
+    if (typeof data !== "object" || data.v !== STORE_VERSION || !Array.isArray(data.match)) return { raw };
+    return { data, raw };
+  } catch {
+    return { raw };
   }
 }
 
+// A record the table cannot use is copied aside and offered for download before the first move saves over it.
+function setAside(el, raw, why) {
+  if (!keepAside(el, backupKey(el), raw, why, `trionfi-table-${el.dataset.game}-unreadable.txt`)) unkept.add(el);
+}
+
 function save(el, table) {
+  if (unkept.has(el)) return;
   try {
     localStorage.setItem(storeKey(el), JSON.stringify({ v: STORE_VERSION, ...table }));
   } catch {
@@ -62,7 +76,7 @@ export function mountTable(el) {
     next?.focus?.({ preventScroll: true });
     el.querySelector(".tf-trick")?.scrollIntoView({ block: "nearest" });
   };
-  const ask = (what, extra = {}) => run(el, {
+  const ask = (what, extra = {}, refused = undefined) => run(el, {
     op: "table", game: el.dataset.game, do: what, deal: table.deal, seat: table.seat, code: table.code,
     marks: table.marks, match: table.match, rounds: table.rounds, ...extra,
   }, (result) => {
@@ -70,7 +84,7 @@ export function mountTable(el) {
     if (result.hint) return showHint(el, result.hint);
     feedback(el, what === "undo" ? "1手戻しました。" : "");
     show(result);
-  });
+  }, refused);
 
   const newGame = (deal, settings) => {
     Object.assign(table, { match: [], rounds: settings.rounds });
@@ -102,15 +116,25 @@ export function mountTable(el) {
   });
 
   const params = new URLSearchParams(location.search);
-  const stored = load(el);
+  const { data: stored, raw } = load(el);
+  if (raw && !stored) setAside(el, raw, "前回の対局の記録が読めなかったので、新しいディールから始めます。");
   if (params.get("w") === el.id && params.get("s")) {
     table.match = stored?.match ?? [];
     ask("open", { code: params.get("s"), deal: Number(params.get("d")), seat: Number(params.get("p")) });
     if (location.hash === `#${el.id}`) el.scrollIntoView();
   } else if (stored) {
+    const fresh = { ...table };
     Object.assign(table, stored);
     marks.checked = table.marks !== false;
-    ask("open");
+    // A record the engine refuses (a total no deal can make) cannot be continued: the table starts afresh
+    // from the deal on the page, the record set aside first.
+    ask("open", {}, (message, refusal) => {
+      if (!refusal) return false; // the engine could not be asked: the record may be fine
+      Object.assign(table, fresh);
+      marks.checked = true;
+      setAside(el, raw, `前回の対局の記録を続けられないので、新しいディールから始めます（${message.replace(/。$/, "")}）。`);
+      return true;
+    });
   }
 }
 

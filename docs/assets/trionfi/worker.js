@@ -5,6 +5,7 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/", import.meta.url).href;
 const SITE_URL = new URL("../../", import.meta.url).href; // the manifest's paths start here
 const PROGRESS_EVERY_MS = 100;
+const STALL_MS = 30000;
 let engine = null;
 
 const RELOAD = "ページを再読み込みしてください。直らなければ、サイトの管理者に知らせてください。";
@@ -52,11 +53,13 @@ async function downloadSizes() {
   }
 }
 
-// Counts the download's bytes as they arrive, for the status line of a reader who waits.  Pyodide
-// fetches the .wasm, the stdlib and its lock file itself, so while the boot runs the worker's fetch
-// passes the responses of the manifest's files through a counting stream (nothing is fetched twice,
-// and only from the site's own copy); the two .mjs files come through import() and count when it ends.
-function meter(sizes, report) {
+// Counts the download's bytes as they arrive, for the status line of a reader who waits, and watches the
+// runtime's own downloads.  Pyodide fetches the .wasm, the stdlib and its lock file itself, so while the
+// boot runs the worker's fetch passes the responses of the manifest's files through a counting stream
+// (nothing is fetched twice, and only from the site's own copy); the two .mjs files come through import()
+// and count when it ends.  A runtime file whose download fails (refused, cut off, not there) is passed to
+// ``failed`` at once: Pyodide itself only logs a .wasm it could not instantiate and then waits for ever.
+function meter(sizes, report, failed) {
   const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
   let loaded = 0;
   let shown = 0;
@@ -67,17 +70,104 @@ function meter(sizes, report) {
     shown = performance.now();
     report(loaded, total);
   };
+  const stall = stallWatch(failed);
   const plainFetch = self.fetch;
   self.fetch = async (input, init) => {
-    const response = await plainFetch(input, init);
     const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-    if (!sizes.has(url) || !response.body) return response;
-    const counter = new TransformStream({ transform(chunk, out) { add(chunk.byteLength); out.enqueue(chunk); } });
+    const runtime = url.startsWith(PYODIDE_URL);
+    const name = url.split("/").pop();
+    const transfer = runtime ? stall.open() : { alive() {}, end() {} };
+    let response;
+    try {
+      response = await plainFetch(input, init);
+    } catch (error) {
+      transfer.end();
+      if (runtime) failed(`Python 実行環境のファイル ${name} を読み込めませんでした（通信が切れたようです）。${RELOAD}`);
+      throw error;
+    }
+    transfer.alive();
+    if (runtime && !response.ok) failed(`Python 実行環境のファイル ${name} がサーバーにありません（HTTP ${response.status}）。${RELOAD}`);
+    if (!(runtime || sizes.has(url)) || !response.body) {
+      transfer.end();
+      return response;
+    }
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          transfer.end();
+          if (runtime) failed(`Python 実行環境のファイル ${name} の読み込みが途中で切れました。${RELOAD}`);
+          controller.error(error);
+          return;
+        }
+        if (chunk.done) {
+          transfer.end();
+          return controller.close();
+        }
+        transfer.alive();
+        if (sizes.has(url)) add(chunk.value.byteLength);
+        return controller.enqueue(chunk.value);
+      },
+      cancel: (reason) => {
+        transfer.end();
+        return reader.cancel(reason);
+      },
+    });
     const { status, statusText, headers } = response;
-    return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+    return new Response(body, { status, statusText, headers });
+  };
+  // Pyodide's word for a .wasm it could not start (a download cut short, a broken file): it goes on waiting.
+  const plainWarn = console.warn;
+  console.warn = (...args) => {
+    if (args[0] === "wasm instantiation failed!") {
+      failed(`Python 実行環境（pyodide.asm.wasm）を起動できませんでした（ファイルが途中で切れているか壊れています）。${RELOAD}`);
+    }
+    plainWarn.apply(console, args);
   };
   if (total) report(0, total);
-  return { imported: (url) => add(sizes.get(url) ?? 0), stop: () => (self.fetch = plainFetch) };
+  return {
+    imported: (url) => add(sizes.get(url) ?? 0),
+    stop: () => {
+      stall.stop();
+      self.fetch = plainFetch;
+      console.warn = plainWarn;
+    },
+  };
+}
+
+// A runtime download that receives nothing for STALL_MS (a server that stopped answering) is reported
+// then, not at the widget's 120 s limit.  Only while a download is open: starting Python takes no bytes.
+function stallWatch(failed) {
+  let open = 0;
+  let timer = 0;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = open ? setTimeout(() => failed(`Python 実行環境の読み込みが${STALL_MS / 1000}秒止まったままです`
+      + `（通信が切れたようです）。${RELOAD}`), STALL_MS) : 0;
+  };
+  return {
+    open() {
+      let ended = false;
+      open += 1;
+      arm();
+      return {
+        alive: arm,
+        end() {
+          if (ended) return;
+          ended = true;
+          open -= 1;
+          arm();
+        },
+      };
+    },
+    stop() {
+      open = 0;
+      arm();
+    },
+  };
 }
 
 async function importRuntime(name, progress) {
@@ -99,7 +189,10 @@ async function start(report) {
   let stage = "pyodide";
   report({ stage, loaded: 0, total: 0 });
   const [, sizes] = await Promise.all([checkRuntime(), downloadSizes()]);
-  const progress = meter(sizes, (loaded, total) => report({ stage, loaded, total }));
+  let fail;
+  const failure = new Promise((_, reject) => (fail = (message) => reject(new Error(message))));
+  failure.catch(() => {}); // raced below; a failure after the boot is of no interest
+  const progress = meter(sizes, (loaded, total) => report({ stage, loaded, total }), fail);
   try {
     const engineFiles = Promise.all([
       fetchOk(ENGINE_URL + "engine.zip", "bytes"),
@@ -108,7 +201,7 @@ async function start(report) {
     engineFiles.catch(() => {}); // awaited below; a failure is reported there
     const [{ loadPyodide }] = await Promise.all([
       importRuntime("pyodide.mjs", progress), importRuntime("pyodide.asm.mjs", progress)]);
-    const py = await loadPyodide({ indexURL: PYODIDE_URL });
+    const py = await Promise.race([loadPyodide({ indexURL: PYODIDE_URL }), failure]);
     const pyodideMs = performance.now() - started;
     stage = "engine";
     report({ stage, loaded: 0, total: 0 });
