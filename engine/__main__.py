@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import stat
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
 from . import console, pad, records
 from .auctions import auctions
-from .bots import BOTS, strength
+from .bots import BOTS, MAX_DEAL_NUMBER, strength
 from .duel import default_workers, duel
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
@@ -30,15 +33,12 @@ from .scoresheet import ScoreSheet
 from .share import ShareError
 from .tutorials import Example, TutorialError, load, position_from_data
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # far beyond any position or match file; more is refused unread
+
 
 def _read(path: str) -> Any:
     """The data of a position file: JSON, or YAML for a name ending in .yaml/.yml (any case)."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"ファイル「{path}」がありません。") from None
-    except OSError as error:
-        raise ValueError(f"ファイル「{path}」を読めません（{error.strerror or error}）。") from None
+    raw = _file_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -48,6 +48,26 @@ def _read(path: str) -> Any:
     if not isinstance(data, dict):
         raise ValueError(f"ファイル「{path}」の中身は「キー: 値」の表で書きます（contract、piles などの項目）。")
     return data
+
+
+def _file_bytes(path: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES.  Anything else is refused before it is
+    opened: a named pipe would wait for a writer for ever, /dev/zero never ends."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"「{path}」は通常のファイルではありません（パイプやデバイスは読みません）。")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ValueError(f"ファイル「{path}」は大きすぎます（{MAX_FILE_BYTES // (1024 * 1024)} MB まで）。")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ValueError(f"ファイル「{path}」がありません。") from None
+    except OSError as error:
+        raise ValueError(f"ファイル「{path}」を読めません（{error.strerror or error}）。") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(f"ファイル「{path}」は大きすぎます（{MAX_FILE_BYTES // (1024 * 1024)} MB まで）。")
+    return raw
 
 
 def _parse_json(path: str, text: str) -> Any:
@@ -70,6 +90,8 @@ def _parse_yaml(path: str, text: str) -> Any:
         raise ValueError(f"ファイル「{path}」{where}が YAML として読めません。") from None
     except (yaml.YAMLError, RecursionError):
         raise ValueError(f"ファイル「{path}」は YAML として読めません。") from None
+    except ValueError:  # an integer of thousands of digits (Python's limit speaks English)
+        raise ValueError(f"ファイル「{path}」に桁数の多すぎる数があります。") from None
 
 
 def _print(sheet: ScoreSheet, as_json: bool) -> None:
@@ -97,6 +119,8 @@ def _without_label(message: str, deal: int | None) -> str:
 
 
 def record_cmd(game: str, seed: int) -> None:
+    if not 1 <= seed <= MAX_DEAL_NUMBER:
+        raise ValueError(f"--seed は1から{MAX_DEAL_NUMBER}までです（play と同じ範囲です）。")
     print(records.record(game, seed))
 
 
@@ -130,13 +154,12 @@ def decode(code: str, as_json: bool) -> None:
 
 
 def bots_cmd(game: str, deals: int, seed: int, as_json: bool) -> None:
-    if deals < 1:
-        raise ValueError("--deals は1以上です。")
-    figures = strength(BOTS[game], deals, seed)
+    figures = strength(BOTS[game], _deal_count(deals), seed)
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 
 MAX_BENCH_DEALS = 100_000  # a count beyond any session's patience is refused rather than started
+MAX_WORKERS = 64  # processes for duel; more would only exhaust the machine
 
 
 def _deal_count(deals: int) -> int:
@@ -146,8 +169,8 @@ def _deal_count(deals: int) -> int:
 
 
 def duel_cmd(game: str, rev: str, deals: int, seed: int, workers: int) -> None:
-    if workers < 1:
-        raise ValueError("--workers は1以上です。")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"--workers は1から{MAX_WORKERS}までです。")
     print(json.dumps(duel(game, rev, _deal_count(deals), seed, workers)))
 
 
@@ -179,13 +202,16 @@ class _Parser(argparse.ArgumentParser):
 
 USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ match <ゲーム> FILE [--json] ／ "
          "share decode CODE [--json] ／ "
-         "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ play <ゲーム> --seed N [--seat S] [--bots all] ／ "
+         "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ "
+         "play <ゲーム> --seed N [--seat S] [--bots all] [--review] ／ "
          "bots <ゲーム> --deals N [--seed S] [--json] ／ "
          "duel <ゲーム> --against REV --deals N [--seed S] [--workers W] [--json] ／ "
          "auctions <ゲーム> --deals N [--seed S] [--json]")
 
 
-def main(argv: list[str] | None = None) -> int:
+@cache
+def _parser() -> _Parser:
+    """The command line's parser, built once (tests call ``main`` thousands of times)."""
     parser = _Parser(prog="python -m engine", description="Trionfi ルールエンジン", usage=USAGE)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score_cmd = commands.add_parser("score", help="終わったディールの局面を採点する", usage=USAGE)
@@ -211,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     play_parser.add_argument("--seed", type=int, required=True)
     play_parser.add_argument("--seat", type=int, default=0)
     play_parser.add_argument("--bots", choices=["all"])
+    play_parser.add_argument("--review", action="store_true")
     bots_parser = commands.add_parser("bots", help="コンピューターの強さを測る（無作為な相手と対戦）", usage=USAGE)
     bots_parser.add_argument("game", choices=sorted(BOTS))
     bots_parser.add_argument("--deals", type=int, required=True)
@@ -229,10 +256,14 @@ def main(argv: list[str] | None = None) -> int:
     auctions_parser.add_argument("--deals", type=int, required=True)
     auctions_parser.add_argument("--seed", type=int, default=1)
     auctions_parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     try:
         if args.command == "play":
-            console.play(args.game, args.seed, None if args.bots else args.seat, {})
+            console.play(args.game, args.seed, None if args.bots else args.seat, {}, reviewed=args.review)
         elif args.command == "bots":
             bots_cmd(args.game, args.deals, args.seed, args.json)
         elif args.command == "duel":

@@ -1,6 +1,10 @@
-"""Card-point counts as people at a table write them: ``35``, ``35.5``, ``35 1/2``, ``35½`` (Rotarot's
-halves), ``23 2/3``, ``23⅔``, ``71/3`` (Napoletanisch's thirds).  The score pad's shortcut entries read
-them exactly (``Fraction``) and write them back in one canonical form."""
+"""Numbers typed by people, read exactly (``Fraction``) and of bounded size.
+
+Card-point counts as people at a table write them: ``35``, ``35.5``, ``35 1/2``, ``35½`` (Rotarot's
+halves), ``23 2/3``, ``23⅔``, ``71/3`` (Napoletanisch's thirds); the score pad's shortcut entries read
+them and write them back in one canonical form.  Totals (an example's ``expect``, the practice
+table's stored rows) as ``exact_number`` reads them: ``16``, ``-16.5``, ``-33/2``.  Digits are
+ASCII and few, so no input builds a huge number (``1e99999999``) or divides by zero (``1/0``)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,26 @@ _GLYPHS = {"½": " 1/2", "⅓": " 1/3", "⅔": " 2/3"}
 _WHOLE_PART = re.compile(r"(\d{1,3})(?:\.(5))?")
 _MIXED = re.compile(r"(\d{1,3})\s+(\d)/(\d)")
 _FRACTION = re.compile(r"(\d{1,4})/(\d)")
+_DECIMAL = re.compile(r"[-+]?[0-9]{1,9}(?:\.[0-9]{1,6})?")
+_RATIO = re.compile(r"([-+]?[0-9]{1,9})/([0-9]{1,6})")
+EXACT_LIMIT = 10 ** 9  # whole numbers written as numbers stay below this, as the text forms do
+
+
+def exact_number(value: Any) -> Fraction | None:
+    """A total written as a whole number or as text (``"16.5"``, ``"-33/2"``), exactly; None for
+    anything else: a float, a bool, a zero denominator, an exponent, digits other than ASCII, more
+    than nine digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value) if -EXACT_LIMIT < value < EXACT_LIMIT else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _DECIMAL.fullmatch(text):
+        return Fraction(text)
+    found = _RATIO.fullmatch(text)
+    if found and int(found[2]):
+        return Fraction(int(found[1]), int(found[2]))
+    return None
 
 
 def read_count(value: Any, path: Path, unit: int, most: int, what: str) -> Fraction:

@@ -44,9 +44,18 @@ def parse_json(text: str) -> Any:
     if text.count("[") + text.count("{") > MAX_NESTING and _nesting(text) > MAX_NESTING:
         raise JsonError(f"入れ子が深すぎます（{MAX_NESTING}段まで）。")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise JsonError(f"{error.lineno}行目{error.colno}文字目が JSON として読めません。") from None
+
+
+MAX_INT_DIGITS = 100  # no field takes a longer whole number; Python's own limit (4300) would answer in English
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise JsonError(f"桁数の多すぎる数があります（{MAX_INT_DIGITS}桁まで）。")
+    return int(text)
 
 
 def _no_constant(name: str) -> Any:

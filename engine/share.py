@@ -16,7 +16,7 @@ import re
 import zlib
 
 VERSION = 1
-_CODE = re.compile(r"^([a-z]{2}[A-Z])(\d+)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{6})$")
+_CODE = re.compile(r"^([a-z]{2}[A-Z])([0-9]{1,3})\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{6})$")
 
 
 class ShareError(ValueError):

@@ -11,15 +11,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as field_of
-from fractions import Fraction
 from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, naming_for
+from .counts import exact_number
 from .game import Action, GameState, IllegalAction, ScoredPosition, Variants, VariantValue
 from .games import GAMES
-from .plaindata import Path, Tracked, TutorialError, by_seat, cards, field
+from .plaindata import Path, Tracked, TutorialError, by_seat, cards, field, seat_table
 from .scoresheet import Number, RuleRef, rule_ref
 from .share import ShareError
 
@@ -171,7 +171,13 @@ def _common(data: Mapping[str, Any]) -> tuple[str, str, str]:
 
 
 def _variants(data: Mapping[str, Any], game: str) -> Variants:
+    """The ``variants`` table; a refusal names the switch at fault (its own line in the file)."""
     variants = field(data, "variants", (), dict, required=False, default={})
+    for name, value in variants.items():
+        try:
+            GAMES[game].normalise_variants({name: value})
+        except ValueError as error:
+            raise TutorialError(("variants", str(name)), str(error)) from None
     try:
         return GAMES[game].normalise_variants(variants)
     except ValueError as error:
@@ -231,13 +237,31 @@ def _rule_refs(game: str, anchors: list[Any]) -> tuple[RuleRef, ...]:
 def _lesson_start(cls: type[GameState], data: Mapping[str, Any], variants: Variants) -> GameState:
     """From ``hands`` per seat, or from ``deal``: the first cards in dealing order (table cards and
     stock included, for games that deal them), the rest of the pack following in pack order."""
+    both = [key for key in data if key in ("hands", "deal")]
+    if len(both) == 2:
+        raise TutorialError((both[1],), f"hands と deal はどちらか一方だけを書きます（{both[0]} がもう"
+                                        "書かれています）。")
     if "deal" in data:
         first = cards(field(data, "deal", (), (str, list)), ("deal",))
         listed = set(first)
         return cls([*first, *(c for c in cls.PACK.cards() if c not in listed)], variants)
     hands_data = field(data, "hands", (), dict)
+    seat_table(hands_data, ("hands",), min(cls.SEATS, int(variants.get("players", cls.SEATS))))
     hands = [cards(by_seat(hands_data, seat) or [], ("hands", seat)) for seat in range(cls.SEATS)]
+    _no_card_twice(hands)
     return cls.from_hands(hands, variants)
+
+
+def _no_card_twice(hands: Sequence[Sequence[Card]]) -> None:
+    """A card dealt twice is refused at the second hand that holds it (the game's own check
+    only says that the hands are wrong)."""
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            if card in seen:
+                where = "同じ席" if seen[card] == seat else f"席{seen[card]}"
+                raise TutorialError(("hands", seat), f"{card} が二度配られています（{where}にもあります）。")
+            seen[card] = seat
 
 
 def _step(state: GameState, text: str, path: Path) -> Action:
@@ -359,9 +383,10 @@ def load_example(data: Mapping[str, Any]) -> Example:
     raw = field(data, "expect", (), dict)
     exact = {name: _exact(value) for name, value in raw.items()}
     expect = {name: value for name, value in exact.items() if value is not None}
-    if set(exact) != set(sheet.totals) or len(expect) != len(exact):
-        raise TutorialError(("expect",), "expect には各チームの得点を整数か \"16.5\"・\"-33/2\" のような文字列で"
-                            f"書きます（{', '.join(sheet.totals)}）。")
+    unread = [name for name, value in exact.items() if value is None]
+    if set(exact) != set(sheet.totals) or unread:
+        raise TutorialError(("expect", *unread[:1]), "expect には各チームの得点を整数か \"16.5\"・\"-33/2\" のような"
+                            f"文字列で書きます（{', '.join(sheet.totals)}）。")
     wrong = {k: v for k, v in sheet.totals.items() if expect[k] != v}
     if wrong:
         raise TutorialError(("expect",), f"エンジンの計算と合いません: エンジンは {wrong}、ファイルは {expect}。")
@@ -395,7 +420,10 @@ def _line(state: GameState, text: Any, path: Path) -> tuple[Action, ...]:
     if not isinstance(text, str) or not text.strip():
         raise TutorialError(path, "手順の1行には、カンマで区切った手を書きます（例: C3, S7, H8, T2）。")
     actions = []
-    for part in text.split(LINE_SEPARATOR):
+    parts = text.split(LINE_SEPARATOR)
+    if state.CAPTURES and len(parts) > 1:
+        raise TutorialError(path, f"手順は1回の手番ごとに1行で書きます（「{parts[1].strip()}」は次の行にします）。")
+    for part in parts:
         if state.is_terminal():
             raise TutorialError(path, f"「{part.strip()}」: ディールはもう終わっています。")
         actions.append(_step(state, part.strip(), path))
@@ -403,16 +431,12 @@ def _line(state: GameState, text: Any, path: Path) -> tuple[Action, ...]:
 
 
 def _exact(value: Any) -> Number | None:
-    """An expected total: an integer, or a string for an exact fraction ("16.5", "-33/2")."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        try:
-            number = Fraction(value.strip())
-        except ValueError:
-            return None
-        return int(number) if number.denominator == 1 else number
-    return None
+    """An expected total: an integer, or a string for an exact fraction ("16.5", "-33/2"), of
+    bounded size (``counts.exact_number``: no 1/0, no 1e99999999)."""
+    number = exact_number(value)
+    if number is None:
+        return None
+    return int(number) if number.denominator == 1 else number
 
 
 # What an example file holds besides its position: the command line scores such a file as it is.

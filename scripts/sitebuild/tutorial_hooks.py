@@ -24,7 +24,7 @@ from engine.scoresheet import RuleRef
 from engine.tutorials import Example, Lesson
 
 from .lesson_path import Paths, Stop
-from .tutorial_files import TutorialFileError, read_all
+from .tutorial_files import TutorialFileError, located, read_all
 from .widgets import MarkupError, Site, expand, find
 
 _state: dict[str, Any] = {}
@@ -106,6 +106,14 @@ def on_post_build(config: MkDocsConfig) -> None:
         page = site / ref.game / "index.html"
         ids = set(re.findall(r'id="([^"]+)"', page.read_text(encoding="utf-8"))) if page.exists() else set()
         if ref.anchor not in ids:
-            missing.append(str(ref))
+            missing.append(ref)
     if missing:
-        raise PluginError(f"ルールページに見出しがありません: {', '.join(missing)}")
+        raise PluginError(f"ルールページに見出しがありません: {', '.join(map(str, missing))}{named_by(missing)}")
+
+
+def named_by(missing: list[RuleRef]) -> str:
+    """Where the lessons name the missing headings in their ``rules`` (file:line), for the author."""
+    places = [f"{located(ident, ('rules', i))}: rules[{i}]: {ref}"
+              for ident, tutorial in _state["tutorials"].items() if isinstance(tutorial, Lesson)
+              for i, ref in enumerate(tutorial.rules) if ref in missing]
+    return "（" + "、".join(places) + " に書かれています）" if places else ""

@@ -8,6 +8,7 @@ tutorial id stops the build with the page's name.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 from html.parser import HTMLParser
@@ -140,6 +141,9 @@ def expand(html: str, page: str, url: str, site: Site) -> str:
     return "".join([*parts, html[at:]])
 
 
+WIDGET_ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*")  # as the README asks: 半角の名前
+
+
 def _check_widgets(found: list[Found]) -> None:
     """Widget ids are unique on a page (share links and anchors point at them)."""
     seen: dict[str, int] = {}
@@ -205,6 +209,9 @@ def _widget(attrs: dict[str, str], root: str, site: Site) -> str:
     download_mb = site.download_mb
     if not ident:
         raise MarkupError("ウィジェットには id が必要です（共有リンクとページ内リンクに使います）。")
+    if not WIDGET_ID.fullmatch(ident):
+        raise MarkupError(f"ウィジェットの id「{ident[:40]}」は、半角英小文字・数字・ハイフンで64文字までの名前にします"
+                          "（例: ex-basic。共有リンクとページ内リンクに入ります）。")
     if kind == "table":
         return _table(ident, attrs.get("data-game", ""), root, download_mb)
     if kind == "pad":  # the score pad: its entry form works before the engine loads

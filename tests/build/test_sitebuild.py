@@ -122,7 +122,7 @@ SLIPS = [
     ("ottocento/example-matto-paid.yaml", "actions:", "actions: []", "actions"),
     ("rotarot/example-solo-ultimo-lost.yaml", "expect:", "expect: 12", "expect"),
     ("lhombre/example-vole.yaml", "actions:", "actions: [pass, pass, pass, pass]", "actions[3]"),
-    ("napoletanisch/example-four-seventy.yaml", "variants:", "variants: {players: 5}", "variants"),
+    ("napoletanisch/example-four-seventy.yaml", "variants:", "variants: {players: 5}", "variants.players"),
 ]
 
 

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
 
+from engine import __main__ as engine_main
 from engine.__main__ import main
 from engine.cards import Pack, format_cards
 from engine.tutorials import position_from_data
@@ -142,3 +145,92 @@ def test_replay_refuses_what_is_no_example_of_that_game(tmp_path: Path, capsys: 
     assert code == 2 and err.startswith("エラー: ") and has_japanese(err)
     code, err = run_cli(["record", "lombardia"], capsys)
     assert code == 2 and "--seed" in err
+
+
+# --- 2026-11-27 attack: inputs that hung or crashed the command line (F2, F3, F13, F14) -------------
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Exit 2 and a Japanese message on stderr (beyond its エラー: prefix), never a traceback."""
+    capsys.readouterr()
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("エラー: ") and JAPANESE.search(err.removeprefix("エラー: ")), err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here (Pyodide)")
+@pytest.mark.parametrize("command", ["score", "match", "replay"])
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             command: str) -> None:
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    assert "通常のファイルではありません" in refused([command, "lombardia", str(pipe)], capsys)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_device_is_refused_unread(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "通常のファイルではありません" in refused(["score", "lombardia", "/dev/zero"], capsys)
+
+
+def test_a_directory_and_a_file_too_large_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    refused(["score", "lombardia", str(tmp_path)], capsys)
+    big = tmp_path / "big.json"
+    big.write_text("[" + " " * 100 + "]", encoding="utf-8")
+    monkeypatch.setattr(engine_main, "MAX_FILE_BYTES", 50)
+    assert "大きすぎます" in refused(["score", "lombardia", str(big)], capsys)
+
+
+@pytest.mark.parametrize("argv", [
+    ["bots", "lombardia", "--deals", str(10 ** 12)],
+    ["bots", "lombardia", "--deals", "0"],
+    ["auctions", "lhombre", "--deals", str(10 ** 12)],
+    ["duel", "lombardia", "--against", "HEAD", "--deals", "1", "--workers", str(10 ** 6)],
+    ["record", "lombardia", "--seed", "-1"],
+    ["record", "lombardia", "--seed", str(10 ** 30)],
+    ["record", "lombardia", "--seed", "0"],
+    ["play", "lombardia", "--seed", str(10 ** 30)],
+])
+def test_every_count_and_seed_is_bounded(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert "まで" in refused(argv, capsys)
+
+
+def test_record_takes_the_seeds_play_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "lhombre", "--seed", "999999"]) == 0
+    assert "--seed 999999" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("total", ["1/0", "5/0000", "1e9999999", "1e99999999", "١٦", "0x10", "1_000"])
+def test_an_expected_total_that_is_no_exact_number_is_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], total: str) -> None:
+    """F2/F3: Fraction("1/0") raised ZeroDivisionError; Fraction("1e99999999") built a number of a
+    hundred million digits (a hang)."""
+    pytest.importorskip("yaml")
+    text = EXAMPLE.read_text(encoding="utf-8").replace(": 20\n", f": '{total}'\n", 1)
+    path = tmp_path / "example.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert "expect" in refused(["replay", "lombardia", str(path)], capsys)
+
+
+def test_a_json_number_of_too_many_digits_is_refused_in_japanese(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "position.json"
+    path.write_text('{"last_trick": ' + "9" * 5000 + "}", encoding="utf-8")
+    assert "桁数" in refused(["score", "lombardia", str(path)], capsys)
+
+
+EXAMPLE = Path(__file__).parents[2] / "tutorials" / "lombardia" / "example-basic.yaml"
+
+
+@pytest.mark.parametrize("seat", ["4", "-1"])
+def test_replay_refuses_a_hand_for_a_seat_the_game_has_not(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          seat: str) -> None:
+    """F5: an extra ``hands`` key was never looked at, so the replay printed its sheet."""
+    pytest.importorskip("yaml")
+    text = EXAMPLE.read_text(encoding="utf-8").replace("hands:\n", f"hands:\n  {seat}: T1\n", 1)
+    path = tmp_path / "example.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert f"hands.{seat}" in refused(["replay", "lombardia", str(path)], capsys)

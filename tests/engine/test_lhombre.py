@@ -415,7 +415,7 @@ def test_four_players_sitter_out_neither_pays_nor_receives() -> None:  # L13, L1
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 5, 1: 3, 2: 2}}, "合計9以下"),
     ({"contract": "simple-nolo", "declarer": 0, "tricks": {0: 2}}, "まだ決まって"),
     ({"contract": "pure-nolo", "declarer": 0, "tricks": {0: 9}, "vole": True}, "スラム"),
-    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 9}}, "スラムを選ば"),
+    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 6}}, "スラムを選ば"),
     ({"contract": "solo", "declarer": 0, "tricks": {0: 5}}, "切札のスート"),
     ({"contract": "spade-solo", "declarer": 0, "trump": "H", "tricks": {0: 5}}, "スペード"),
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 1}, "surrendered": True}, "降伏"),

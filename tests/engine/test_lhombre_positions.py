@@ -114,6 +114,14 @@ def endings(word: str, declarer: int) -> set[tuple[Tricks, bool]]:
     return found
 
 
+def played_out(found: set[tuple[Tricks, bool]]) -> set[tuple[Tricks, bool]]:
+    """The endings of a table that plays every deal on to nine tricks after it has ended (§4.3:
+    stopping early never changes the score): each remaining trick may go to any seat."""
+    nine = [t for t in ALL_COUNTS if sum(t) == 9]
+    return found | {(t, vole) for end, vole in found for t in nine
+                    if all(a >= b for a, b in zip(t, end, strict=True))}
+
+
 def accepted(word: str, declarer: int, tricks: Tricks, vole: bool = False, surrendered: bool = False) -> bool:
     contract = BY_WORD[word]
     try:
@@ -129,7 +137,7 @@ ALL_COUNTS = [(a, b, c) for a in range(10) for b in range(10) for c in range(10)
 @pytest.mark.parametrize("word", [c.word for c in CONTRACTS])
 def test_exactly_the_trick_counts_a_deal_can_end_with_are_accepted(word: str) -> None:
     for declarer in range(3):
-        expected = endings(word, declarer)
+        expected = played_out(endings(word, declarer))
         found = {(t, v) for t in ALL_COUNTS for v in (False, True) if accepted(word, declarer, t, v)}
         assert found == expected, (declarer, sorted(found ^ expected))
         assert [t for t in ALL_COUNTS if accepted(word, declarer, t, surrendered=True)] == [(0, 0, 0)]
@@ -143,14 +151,52 @@ def test_reachable_sets_hold_the_cases_the_rules_name() -> None:
     assert ((0, 5, 0), False) in solo and ((0, 9, 0), True) in solo and ((1, 7, 0), True) in solo
     assert ((0, 9, 0), False) not in solo and ((0, 6, 0), False) not in solo and ((1, 6, 1), True) not in solo
     assert ((3, 2, 2), False) not in endings("pure-nolo", 0)  # two tricks already made it a codille
+    assert ((3, 2, 2), False) not in played_out(endings("pure-nolo", 0))  # seven tricks: neither end nor nine
+    assert ((3, 4, 2), False) in played_out(endings("pure-nolo", 0))
+    assert ((0, 6, 3), True) in played_out(solo) and ((1, 4, 4), True) not in played_out(solo)
+
+
+# --- the review's case (2026-11-27, defect 7): a simple game played out to nine tricks -------------
+@pytest.mark.parametrize(("declarer", "played", "stopped"), [
+    (1, {"0": 2, "1": 5, "2": 2}, {"0": 2, "1": 5, "2": 1}),  # 2-5-2 is one of the ways 2-5-1 goes on
+    (0, {"0": 5, "1": 2, "2": 2}, {"0": 5, "1": 2, "2": 1}),
+    (0, {"0": 5, "1": 2, "2": 2}, {"0": 5, "1": 1, "2": 1}),
+    (2, {"0": 1, "1": 4, "2": 4}, {"0": 1, "1": 4, "2": 4}),  # remise: the ninth trick decided it
+    (0, {"0": 1, "1": 6, "2": 2}, {"0": 1, "1": 5}),  # codille certain at 1-5-0
+])
+def test_a_deal_played_out_to_nine_tricks_scores_as_the_stopped_deal(declarer: int, played: dict[str, int],
+                                                                     stopped: dict[str, int]) -> None:
+    base = {"contract": "simple", "declarer": declarer, "trump": "C"}
+    nine = Position.from_data({**base, "tricks": played}, {})
+    early = Position.from_data({**base, "tricks": stopped}, {})
+    assert nine.score().totals == early.score().totals and nine.result == early.result
+
+
+def test_a_slam_attempt_played_out_scores_as_the_lost_slam() -> None:
+    base = {"contract": "solo", "declarer": 0, "trump": "H", "vole": True}
+    nine = Position.from_data({**base, "tricks": {"0": 6, "1": 1, "2": 2}}, {})
+    early = Position.from_data({**base, "tricks": {"0": 6, "1": 1}}, {})
+    assert nine.result == "vole-failed" and nine.score().totals == early.score().totals
+
+
+@pytest.mark.parametrize(("data", "typed"), [
+    ({"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 5, 1: 2, 2: 1}, "vole": True}, "合計9"),
+    ({"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 6, 1: 1}}, "合計9"),
+    ({"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 6}}, "5トリックの時点"),
+    ({"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 2}}, "合計9"),
+    ({"contract": "simple-nolo", "declarer": 0, "tricks": {0: 4, 1: 2}}, "合計9"),
+    ({"contract": "pure-nolo", "declarer": 0, "tricks": {0: 3, 1: 2, 2: 2}}, "その時点のトリック数"),
+])
+def test_a_refused_count_says_what_to_write_instead(data: dict[str, Any], typed: str) -> None:
+    assert typed in str(data_error(data))
 
 
 # --- unreachable positions are refused, naming the field and the reason -------------------------
 @pytest.mark.parametrize(("data", "where", "message"), [
-    ({"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 2}}, "tricks",
-     "前に結果が決まって"),  # 4-2-2 already won: nobody plays the ninth trick
+    ({"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 6, 1: 2}}, "tricks",
+     "前に結果が決まって"),  # 6-2-0 already won: the eighth trick is neither the end nor the ninth
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 7}}, "tricks", "スラムを選ばずに"),
-    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 6, 1: 1, 2: 2}, "vole": True}, "tricks",
+    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 6, 1: 2}, "vole": True}, "tricks",
      "最後の1トリックだけ"),
     ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": {0: 4, 1: 1}, "vole": True}, "tricks",
      "5トリック以上"),
@@ -274,7 +320,7 @@ def test_the_crafted_codes_start_from_a_valid_one() -> None:
     VARIANTS3 + bytes([255, 0, 2, 5, 2, 1, 0]),
     VARIANTS3 + bytes([5, 0, 4, 5, 2, 1, 0]),  # no fifth suit
     VARIANTS3 + bytes([5, 0, 2, 255, 2, 1, 0]),  # 255 tricks
-    VARIANTS3 + bytes([5, 0, 2, 5, 2, 2, 0]),  # 5-2-2: stopped earlier
+    VARIANTS3 + bytes([5, 0, 2, 5, 2, 1, 1]),  # a slam attempt that went on after its lost trick, short of nine
     VARIANTS3 + bytes([5, 0, 2, 5, 2, 1, 4]),  # unknown flag
     VARIANTS3 + bytes([5, 0, 2, 0, 0, 0, 3]),  # slam and surrender at once
     VARIANTS3 + bytes([3, 0, 255, 9, 0, 0, 1]),  # slam in simple nolo
@@ -324,3 +370,37 @@ def test_refused_actions_with_table_cards_are_explained() -> None:
     card = state.legal_actions()[1].card
     assert card is not None and f"{card}" in words(state)
     assert state.refusal(Action("play", card, (state.hands[1][0],)))
+
+
+def test_the_reviews_deals_are_accepted_by_the_pad_and_the_cli(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The 2026-11-27 review's entries (simple game, clubs, 2-5-2 and 5-2-2) in a score pad match,
+    through the page's door and ``python -m engine match``; the match pays as the same deals stopped
+    at eight tricks (2-5-1, 5-2-1) do."""
+    from engine.web import handle
+
+    def match_file(counts: list[dict[str, int]]) -> dict[str, Any]:
+        deals = [{"dealer": 0, "position": {"contract": "simple", "declarer": declarer, "trump": "C", "tricks": t}}
+                 for declarer, t in zip((1, 0), counts, strict=True)]
+        return {"format": "trionfi-match", "version": 1, "game": "lhombre", "deals": deals}
+
+    def points(data: dict[str, Any]) -> list[list[str]]:
+        path = tmp_path / "match.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert main(["match", "lhombre", str(path), "--json"]) == 0, capsys.readouterr().err
+        return [deal["points"] for deal in json.loads(capsys.readouterr().out)["deals"]]
+
+    nine = match_file([{"0": 2, "1": 5, "2": 2}, {"0": 5, "1": 2, "2": 2}])
+    answer = json.loads(handle(json.dumps({"op": "pad", "game": "lhombre", "root": "../", "match": nine})))
+    assert answer.get("ok") is True, answer
+    assert points(nine) == points(match_file([{"0": 2, "1": 5, "2": 1}, {"0": 5, "1": 2, "2": 1}]))
+
+
+def test_the_sheet_of_a_played_out_deal_says_the_tricks_after_the_end_changed_nothing() -> None:
+    nine = Position.from_data({"contract": "simple", "declarer": 1, "trump": "C",
+                               "tricks": {"0": 2, "1": 5, "2": 2}}, {})
+    step = next(s for s in nine.score().steps if s.label == "トリック数")
+    assert "最後まで行いました" in step.detail and step.rule.anchor == "early-end"
+    slam = Position.from_data({"contract": "solo", "declarer": 0, "trump": "H", "vole": True,
+                               "tricks": {"0": 6, "1": 1, "2": 2}}, {})
+    assert "スラムを狙いましたが" in next(s for s in slam.score().steps if s.label == "トリック数").detail

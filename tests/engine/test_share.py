@@ -73,3 +73,16 @@ def test_the_round_trip_check_of_random_deals_notices_a_step_that_differs() -> N
         check_round_trips(LombardiaState, codes, [*seen[:3], seen[2], *seen[4:]])
     with pytest.raises(AssertionError):
         check_round_trips(LombardiaState, [codes[0], codes[2], codes[1], *codes[3:]], seen)
+
+
+@pytest.mark.parametrize("code", ["loG١.AAEC.AAAAAA", "loM١.AAEC.AAAAAA", "loG１.AAEC.AAAAAA", "loG1٠.AAEC.AAAAAA"])
+def test_a_version_in_other_digits_is_refused_in_japanese(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """2026-11-27 attack F1: an Arabic-Indic digit matched the version's ``\\d`` and the checksum's
+    ASCII encoding then raised UnicodeEncodeError (an internal error on every widget)."""
+    from engine.__main__ import main
+    with pytest.raises(share.ShareError, match="形式が正しくありません"):
+        share.decode(code, code[:3])
+    with pytest.raises(share.ShareError):
+        LombardiaState.from_share_code(code)
+    assert main(["share", "decode", code]) == 2
+    assert "共有リンクの形式" in capsys.readouterr().err

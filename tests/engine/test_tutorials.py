@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from helpers import SCENARIO
+from helpers import SCENARIO, tutorial_files
 
 from engine import web
 from engine.tutorials import Lesson, TutorialError, load, load_all
@@ -42,7 +42,7 @@ def test_a_valid_lesson_loads_and_steps() -> None:
     ({"reader": 7}, "reader", "席番号"),
     ({"setup": ["keep", "discard SK"]}, "setup[1]", "指せません"),
     ({"hands": {0: "CK T1 XX"}}, "hands[0]", "読めません"),
-    ({"variants": {"xxi_value": 7}}, "variants", "選択肢"),
+    ({"variants": {"xxi_value": 7}}, "variants.xxi_value", "選択肢"),
     ({"rules": []}, "rules", "1つ以上"),
     ({"rules": ["Follow Duty"]}, "rules[0]", "見出しの id"),
 ])
@@ -154,3 +154,53 @@ def test_a_misspelt_example_field_is_refused_not_dropped() -> None:
     with pytest.raises(TutorialError, match="fool_by") as error:
         position_from_data("lombardia", data)
     assert error.value.where() == "fool-by"
+
+
+# --- 2026-11-27 attack: totals that are no exact number (F2, F3), seats and keys outside the game (F5) ---
+def basic_example(**changes: Any) -> dict[str, Any]:
+    """tutorials/lombardia/example-basic.yaml as plain data, with ``changes``."""
+    data = dict(next(data for name, data in tutorial_files() if name.endswith("lombardia/example-basic.yaml")))
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize("total", ["1/0", "5/0000", "1e9999999", "1e99999999", "١٦", "16.5e3", "", 16.5, None])
+def test_an_expected_total_that_is_no_exact_number_is_refused_at_expect(total: Any) -> None:
+    expect = dict(basic_example()["expect"])
+    team = next(iter(expect))
+    expect[team] = total
+    with pytest.raises(TutorialError, match="expect には") as error:
+        load(basic_example(expect=expect))
+    assert error.value.where() == f"expect.{team}"  # the line of the total, not of expect:
+
+
+def test_expected_totals_as_exact_text_are_read() -> None:
+    expect = {name: str(value) + ".0" if isinstance(value, int) else value
+              for name, value in basic_example()["expect"].items()}
+    load(basic_example(expect=expect))  # "20.0" is 20
+    expect = {name: f"{2 * value}/2" for name, value in basic_example()["expect"].items()}
+    load(basic_example(expect=expect))
+
+
+@pytest.mark.parametrize(("seat", "where"), [(4, "hands.4"), (-1, "hands.-1"), ("x", "hands.x"), (5, "hands.5")])
+def test_a_hand_for_a_seat_the_game_has_not_is_refused_at_its_key(seat: Any, where: str) -> None:
+    hands = {**lesson_data()["hands"], seat: "T1"}
+    with pytest.raises(TutorialError, match="席は0〜3") as error:
+        load(lesson_data(hands=hands))
+    assert error.value.where() == where
+    with pytest.raises(TutorialError) as error:
+        load(basic_example(hands={**basic_example()["hands"], seat: "T1"}))
+    assert error.value.where() == where
+
+
+def test_hands_and_deal_together_are_refused_at_the_second_key() -> None:
+    deal = " ".join(lesson_data()["hands"][3].split())
+    data = lesson_data()
+    with_deal = {**{k: v for k, v in data.items() if k != "setup"}, "deal": deal, "setup": data["setup"]}
+    with pytest.raises(TutorialError, match="どちらか一方") as error:
+        load(with_deal)
+    assert error.value.where() == "deal"
+    first = {"deal": deal, **{k: v for k, v in data.items()}}
+    with pytest.raises(TutorialError, match="どちらか一方") as error:
+        load(first)
+    assert error.value.where() == "hands"

@@ -60,31 +60,55 @@ def tricks_refusal(contract: Contract, tricks: tuple[int, int, int], declarer: i
     played); after the slam choice, when the declarer loses a trick or has all nine; else at the
     first count where the result is certain, so the count one trick earlier was still open (the
     declarer's five straight tricks of a game contract are such a first certain count, ended by
-    "stop"); simple nolo only after all nine tricks, whoever took them, 9-0-0 included."""
+    "stop"); simple nolo only after all nine tricks, whoever took them, 9-0-0 included.  Stopping
+    early never changes the score, so a table may also play every deal out to nine tricks: any
+    count of nine is accepted (after a slam attempt, one where the declarer kept his five)."""
     own, played = tricks[declarer], sum(tricks)
     if surrendered:
         return None if played == 0 else ("降伏したディールでは、トリックを1つも行いません"
-                                         "（降伏はデクレアラーが最初の札を出す前です）。")
+                                         "（降伏はデクレアラーが最初の札を出す前です）。トリック数は書きません。")
     if vole:
-        if own == played == TRICKS or (5 <= own < TRICKS and played == own + 1):
-            return None
-        return ("スラムを選べるのは最初の5トリックを続けて取ったときで、そのあとは9トリック全部を取るか、"
-                "1トリックを落とした時点で終わります（デクレアラーは5トリック以上、相手は合わせて最後の1トリックだけ）。")
-    if not decided(contract, tricks, declarer):
-        note = "シンプル・ノロは9トリックすべてを行います" if contract.word == "simple-nolo" else \
-            "結果が決まるまでプレイを続けます"
-        return f"トリック数の合計が{played}で、結果がまだ決まっていません（{note}）。"
-    earlier = [(*tricks[:s], tricks[s] - 1, *tricks[s + 1:]) for s in range(3) if tricks[s]]
-    if any(not decided(contract, (t[0], t[1], t[2]), declarer) for t in earlier):
+        return None if _slam_ending(own, played) else (
+            "スラムを選べるのは最初の5トリックを続けて取ったときで、そのあとは9トリック全部を取るか、"
+            "1トリックを落とした時点で終わります（デクレアラーは5トリック以上、相手は合わせて最後の1トリックだけ）。"
+            "最後まで行ったときは、合計9になるトリック数を書きます。")
+    if played == TRICKS:
         return None
+    if not decided(contract, tricks, declarer):
+        if contract.word == "simple-nolo":
+            return (f"トリック数の合計が{played}で、結果がまだ決まっていません。"
+                    "シンプル・ノロは9トリックすべてを行うので、合計9になる数を書きます。")
+        return (f"トリック数の合計が{played}で、結果がまだ決まっていません。結果が決まった時点のトリック数か、"
+                "最後まで行ったときの合計9になるトリック数を書きます。")
+    if any(not decided(contract, earlier, declarer) for earlier in one_trick_earlier(tricks)):
+        return None
+    return _past_the_end(contract, own, played)
+
+
+def one_trick_earlier(tricks: tuple[int, int, int]) -> list[tuple[int, ...]]:
+    """The counts one trick before ``tricks``: the last trick went to any seat that holds one."""
+    return [(*tricks[:s], tricks[s] - 1, *tricks[s + 1:]) for s in range(3) if tricks[s]]
+
+
+def _slam_ending(own: int, played: int) -> bool:
+    """A slam attempt ends with all nine tricks, or at the first trick the declarer loses after
+    his five; a table that plays on after that trick writes all nine (§4.3)."""
+    return own == played == TRICKS or (5 <= own < TRICKS and played in (own + 1, TRICKS))
+
+
+def _past_the_end(contract: Contract, own: int, played: int) -> str:
+    """The refusal of a count that lies after the deal's end but short of nine tricks, saying
+    which counts to write instead."""
+    tail = "最後まで行ったときは、合計9になるトリック数を書きます。"
     if not contract.nolo and own > 5 and own == played:
         return ("最初の5トリックを続けて取ったら、そこでやめて成功にするか、スラムを選ぶかです。"
-                "スラムを選ばずに6トリック以上を続けて取ることはありません。")
+                "スラムを選ばずに6トリック以上を続けて取ることはありません。やめたときは5トリックの時点の数を、"
+                f"スラムを選んだときはスラムのディールとして書きます。{tail}")
     if contract.nolo:
         return (f"{contract.name}では、デクレアラーが2トリック目を取った時点で大失敗が決まり、"
-                "プレイはそこで終わります。")
+                f"プレイはそこで終わります。その時点のトリック数を書きます。{tail}")
     return ("このトリック数になる前に結果が決まっていたので、プレイはそこで終わっています"
-            "（結果が決まった時点で打ち切ります）。")
+            f"（結果が決まった時点で打ち切ります）。その時点のトリック数を書きます。{tail}")
 
 
 @dataclass(frozen=True)
@@ -225,8 +249,8 @@ class Position:
         sheet = ScoreSheet("ロンブルの精算")
         self._contract_step(sheet)
         if not self.surrendered:
-            stopped = sum(self.tricks) < TRICKS
-            sheet.add("", "トリック数", rule("early-end" if stopped else "outcomes"), self._tricks_text())
+            early = sum(self.tricks) < TRICKS or self._played_on()
+            sheet.add("", "トリック数", rule("early-end" if early else "outcomes"), self._tricks_text())
         self._result_step(sheet)
         self._payments(sheet)
         return sheet
@@ -245,7 +269,25 @@ class Position:
         rest = "" if played == TRICKS else f"（結果が決まったので、{played}トリックで打ち切りました）"
         if self.vole and played < TRICKS:
             rest = f"（スラムを狙いましたが、{played}トリック目で1つ落としたので打ち切りました）"
+        elif self._played_on() and self.vole:
+            rest = "（スラムを狙いましたが1トリックを落とし、そのあとも最後まで行いました。打ち切っても得点は同じです）"
+        elif self._played_on() and self.tricks[self.declarer] == TRICKS:
+            rest = ("（5トリックを続けて取ったところでスラムを選ばずにやめ、そのあとも最後まで行いました。"
+                    "得点は成功と同じです）")
+        elif self._played_on():
+            rest = "（結果はそれより前に決まっていましたが、最後まで行いました。打ち切っても得点は同じです）"
         return f"{counts}{rest}"
+
+    def _played_on(self) -> bool:
+        """True for nine tricks written after the deal had certainly ended (the table played the
+        rest out): a slam attempt that lost a trick before the ninth, or a count whose result was
+        already certain one trick earlier, whichever seat took the last trick."""
+        own = self.tricks[self.declarer]
+        if sum(self.tricks) < TRICKS or self.contract.word == "simple-nolo":
+            return False
+        if self.vole:
+            return own < TRICKS - 1
+        return all(decided(self.contract, earlier, self.declarer) for earlier in one_trick_earlier(self.tricks))
 
     def _result_step(self, sheet: ScoreSheet) -> None:
         c, result, own = self.contract, self.result, self.tricks[self.declarer]

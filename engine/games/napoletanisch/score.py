@@ -6,7 +6,7 @@ it concerns:
 * every card of the 54-card pack exactly once, 2–4 seats (the ``players`` variant);
 * each pile is a union of captures: a played card of capture value v and table cards of kinds it may
   take summing to v.  So a pile has no card or at least two, its capture values add up to an even
-  number, it splits into such captures (``fewest_captures``), and into no more of them than the seat
+  number, it splits into such captures (``splits_into_captures``), and into no more of them than the seat
   had turns (12, 16 or 24);
 * someone captured exactly when a last capturer is named, and that seat's pile is not empty.  The
   pack's capture values add up to 397, an odd number, so the cards left on the table are never
@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from ... import plaindata as plain
@@ -54,82 +55,138 @@ from .rules import (
 _SEATS = 4  # the most seats any deal has; per-seat tables name no seat beyond
 
 # --- splitting a pile into captures --------------------------------------------------------
-# Steps before the split search gives up (a few seconds at most in CPython).  Of 10,000 random deals in
-# the soak bench one two-player pile of 34 cards needed more than 100,000 (tests keep it); most need few.
+# Steps before the split search gives up.  Every pile of a played deal is split in a few thousand
+# steps at most (a fraction of a second; the played-deal property test and the soak bench check it),
+# so only a crafted pile can come near the limit.
 _SEARCH_LIMIT = 400_000
+_FIRST_ROUND = 500  # steps of the first round of each search order; doubled every round
+
+# A card matters to a split only by its capture value and kind: the kinds of card the pack holds, highest
+# value first (and, for equal values, highest kind first), and a pile as how many of each it holds.
+_TYPES: tuple[tuple[int, int], ...] = tuple(sorted({(VALUE[c], LEVEL[c]) for c in VALUE}, reverse=True))
+_TYPE_OF: dict[Card, int] = {c: _TYPES.index((VALUE[c], LEVEL[c])) for c in VALUE}
 
 
 class SplitTooLong(Exception):
     """The search for a pile's split gave up (no pile of a played deal comes near the limit)."""
 
 
+class _RoundOver(Exception):
+    """One round of the split search used its steps; the next round starts with the other order."""
+
+
 def splits_into_captures(pile: Sequence[Card], most: int) -> bool:
     """Whether ``pile`` splits into at most ``most`` captures (a played card of value v and cards of
     kinds it may take worth v).
 
-    The cards are taken highest value first (and, for equal values, highest kind first), so a
-    capture's played card comes before the cards it took.  Each card either opens a capture (a
-    demand for its value, of its kind) or goes into an open demand it fits; a capture is complete
-    when its demand reaches 0.  Depth first, trying exact fits, then opening, then partial fits; a
-    state (next card, open demands) that failed with some number of captures left is not tried again
-    with as many or fewer.  Pruned when the open demands cannot be met by the cards left: the rest
-    must be exactly twice the value of the captures still to open, each demand must be reachable by
-    the remaining cards of kinds it may take, and some remaining cards must add up to the value of
-    the captures to open.  Raises SplitTooLong past ``_SEARCH_LIMIT`` steps."""
-    cards = sorted(((VALUE[c], LEVEL[c]) for c in pile), reverse=True)
-    n = len(cards)
-    rest = [0] * (n + 1)  # the value of cards i.. (a bitset of their subset sums, in all and per kind)
-    sums = [1] * (n + 1)
-    by_kind: list[tuple[int, ...]] = [(1, 1, 1)] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        value, level = cards[i]
-        rest[i] = rest[i + 1] + value
-        sums[i] = sums[i + 1] | sums[i + 1] << value
-        by_kind[i] = tuple(b | b << value if level <= kind else b for kind, b in enumerate(by_kind[i + 1]))
-    failed: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+    The pile's highest card can always be taken as a played card: were it taken, the card that took it
+    would be worth as much, of as high a kind, and the two could swap.  So the search takes the highest
+    card left as a capture's played card and tries each set of cards left that it may take, highest
+    cards first or lowest first (``_split_search``).  Two orders because piles differ: placing the high
+    cards early finds most splits at once, taking many low cards leaves few captures when ``most`` is
+    tight.  The orders take turns in rounds of doubling length, sharing what failed, until one answers.
+    Raises SplitTooLong past ``_SEARCH_LIMIT`` steps in all."""
+    counts = [0] * len(_TYPES)
+    for card in pile:
+        counts[_TYPE_OF[card]] += 1
+    total = sum(VALUE[c] for c in pile)
+    if total % 2 or not _enough_played(pile, most):
+        return False
+    failed: dict[tuple[int, ...], int] = {}
+    steps, spent = min(_FIRST_ROUND, _SEARCH_LIMIT), 0
+    while spent < _SEARCH_LIMIT:
+        for high_first in (True, False):
+            try:
+                return _split_search(counts, total, most, high_first, failed, steps)
+            except _RoundOver:
+                spent += steps
+        steps *= 2
+    raise SplitTooLong
+
+
+def _enough_played(pile: Sequence[Card], most: int) -> bool:
+    """Whether ``most`` played cards can be worth half the pile, as every split needs (each capture
+    takes as much as its played card is worth).  Played numeral cards take only numeral cards, so they
+    are worth at most half of those; played numeral and court cards at most half of theirs.  The best
+    choice of how many played cards of each kind, highest first, must still reach half the pile."""
+    by_level: list[list[int]] = [[], [], []]
+    for card in pile:
+        by_level[LEVEL[card]].append(VALUE[card])
+    tops = [list(accumulate(sorted(values, reverse=True), initial=0)) for values in by_level]
+    numeral, court, tarock = (top[-1] for top in tops)
+    best = 0
+    for tarocks in range(min(most, len(tops[2]) - 1) + 1):
+        for courts in range(min(most - tarocks, len(tops[1]) - 1) + 1):
+            numerals = min(most - tarocks - courts, len(tops[0]) - 1)
+            lower = min(min(tops[0][numerals], numeral // 2) + tops[1][courts], (numeral + court) // 2)
+            best = max(best, lower + tops[2][tarocks])
+    return 2 * best >= numeral + court + tarock
+
+
+def _split_search(counts: list[int], total: int, most: int, high_first: bool,
+                  failed: dict[tuple[int, ...], int], limit: int) -> bool:
+    """One round of the split search over ``counts`` (left as it was found), worth ``total``, in at most
+    ``most`` captures.  ``failed`` keeps each count vector found not to split into as many captures.
+    Pruned when the captures left cannot reach half the value left even with the highest cards
+    played, also while a capture's taken cards are chosen; that bound is only computed when it can
+    fail (more than twice as many cards left as captures, the highest of them averaging at least the
+    average).  Raises _RoundOver after ``limit`` steps."""
+    values = [value for value, _ in _TYPES]
+    kinds = len(_TYPES)
     steps = 0
 
-    def fits(i: int, demands: tuple[tuple[int, int], ...], owed: int, budget: int) -> bool:
+    def highest(budget: int) -> tuple[int, int]:
+        """The value of the ``budget`` highest cards left, and the value of the lowest of them (0 if
+        fewer cards are left): taking a lower card leaves the first unchanged."""
+        got = 0
+        for i, n in enumerate(counts):
+            if n >= budget:
+                return got + budget * values[i], values[i] if budget else 0
+            got += n * values[i]
+            budget -= n
+        return got, 0
+
+    def fits(left: int, budget: int, held: int) -> bool:
         nonlocal steps
-        if i == n:
-            return not demands
-        value, level = cards[i]
-        spare = rest[i] - owed  # twice the value of the captures still to open
-        if spare < 0 or spare % 2 or budget * 2 * value < spare or not sums[i] >> (spare // 2) & 1:
-            return False
-        reach = by_kind[i]
-        for need, kind in demands:
-            if not reach[kind] >> need & 1:
-                return False
-        key = (i, demands)
-        if failed.get(key, -1) >= budget:
+        if left == 0:
+            return True
+        key = tuple(counts)
+        if (held > 2 * budget and 2 * highest(budget)[0] < left) or failed.get(key, -1) >= budget:
             return False
         steps += 1
-        if steps > _SEARCH_LIMIT:
-            raise SplitTooLong
-        exact: list[tuple[tuple[int, int], ...]] = []
-        partial: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-        tried = (0, 0)
-        for j, (need, kind) in enumerate(demands):  # sorted: equal demands are neighbours
-            if need >= value and kind >= level and (need, kind) != tried:
-                tried = (need, kind)
-                others = (*demands[:j], *demands[j + 1:])
-                if need == value:
-                    exact.append(others)
-                else:
-                    partial.append((need - value, tuple(sorted((*others, (need - value, kind))))))
-        for after in exact:
-            if fits(i + 1, after, owed - value, budget):
-                return True
-        if budget and fits(i + 1, tuple(sorted((*demands, (value, level)))), owed + value, budget - 1):
-            return True
-        for _, after in sorted(partial):
-            if fits(i + 1, after, owed - value, budget):
-                return True
-        failed[key] = budget
-        return False
+        if steps > limit:
+            raise _RoundOver
+        lead = next(i for i, n in enumerate(counts) if n)
+        value, level = _TYPES[lead]
+        counts[lead] -= 1
+        after = left - 2 * value  # the value left once this capture is complete
+        cut = highest(budget - 1)[1]
 
-    return fits(0, (), 0, most)
+        def take(start: int, owed: int, held: int) -> bool:
+            """Choose the cards the played card takes, ``owed`` still to take from ``held`` cards; a card
+            as high as the lowest of the highest cards may leave too little for the captures after."""
+            if owed == 0:
+                return fits(after, budget - 1, held)
+            for i in range(start, kinds) if high_first else range(start, lead - 1, -1):
+                if counts[i] and values[i] <= owed and _TYPES[i][1] <= level:
+                    counts[i] -= 1
+                    try:
+                        if (values[i] < cut or held <= 2 * budget - 1 or 2 * highest(budget - 1)[0] >= after) \
+                                and take(i, owed - values[i], held - 1):
+                            return True
+                    finally:
+                        counts[i] += 1
+            return False
+
+        try:
+            found = take(lead if high_first else kinds - 1, value, held - 1)
+        finally:
+            counts[lead] += 1
+        if not found:
+            failed[key] = budget
+        return found
+
+    return fits(total, most, sum(counts))
 
 
 def _trailed_last(remainder: Sequence[Card], count: int) -> bool:
