@@ -5,6 +5,8 @@ and a view that shows one seat no more than it may see."""
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from functools import partial
 
 import pytest
@@ -44,17 +46,66 @@ STRONG = "F T21 T20 T19 T18 T16 T14 T12 T10 SK SQ S3 CK C4 C3 HQ H9 H8"
 WEAK = "T2 T3 S2 S4 S5 S6 S7 C2 C5 C6 C7 C8 H6 H7 H10 D5 D6 D7"
 
 
-def test_bidding_weighs_the_hand() -> None:
-    assert decided(dealt(STRONG)) == ("bid6", "手の強さでビッド")
-    assert decided(dealt(WEAK)) == ("pass", "弱い手はパス")
-    over = played(dealt(WEAK, STRONG), "bid5")
-    assert decided(over) == ("bid4", "手の強さでビッド")  # one step above the bid to beat, no more
+# The bidding lesson's deal (tutorials/rotarot/lesson-bidding.yaml): seat 0's Sküs and ten trumps, and
+# a widow showing the Pagat and the King of hearts.
+LESSON = ("F T20 T19 T18 T16 T15 T13 T11 T8 T6 SK S7 S6 HQ HJ H2 CN C3",
+          "T17 T14 T10 T9 T4 SQ SN S4 HA H10 H9 DK D10 D8 D6 D4 D2 DA",
+          "T7 T5 DQ DJ DN D9 D7 D5 D3 SA S3 H8 H7 H6 H3 C5 C2 CA")
+LESSON_WIDOW = "T1 HK T3 C4 S2 T2"
+ESTIMATE = re.compile(r"(約\d割で成功し|ほぼ確実に成功し|ほとんど成功の見込みがなく)、平均で[+−]\d+点の見込みです")
+
+
+def test_a_strong_hand_opens_at_the_level_it_wants_to_play() -> None:
+    """Review P1: with the others passing, the first bid is the contract.  The lesson's hand wants the Pagat
+    and the King of hearts, so it opens at two cards (bonus 30), not at six (bonus 1)."""
+    state = dealt(*LESSON, widow=LESSON_WIDOW)
+    assert decided(state) == ("bid2", "見込みのある段階でビッド")
+    assert ESTIMATE.search(BOT.decide(state, 0).why)
+
+
+def test_the_review_deal_opens_above_the_weakest_bid() -> None:
+    """Review P1, deal 1: eight trumps from the Mond down and a widow with two high trumps and a King;
+    the old bot opened at six cards and won a bonus of 1."""
+    state = fresh(1)
+    word, rule = decided(state)
+    assert word in ("bid5", "bid4", "bid3", "bid2", "bid1", "solo") and rule != "得にならない手はパス"
+
+
+def test_a_weak_hand_passes_and_says_what_a_bid_would_be_worth() -> None:
+    state = dealt(WEAK)
+    assert decided(state) == ("pass", "得にならない手はパス")
+    assert ESTIMATE.search(BOT.decide(state, 0).why)
+
+
+def test_an_outbid_hand_goes_straight_to_its_own_level() -> None:
+    """Over another seat's five cards the lesson's hand bids its own two cards at once (the old bot went
+    one step, to four); a weak hand stays out."""
+    lists = [LESSON[1], LESSON[2], LESSON[0]]
+    state = played(dealt(*lists, widow=LESSON_WIDOW), "bid5 pass")
+    assert decided(state) == ("bid2", "上回られたら得な範囲で上げる")
+    assert decided(played(state, "bid2")) == ("pass", "得にならない手はパス")
 
 
 def test_a_hand_that_needs_no_widow_goes_solo() -> None:
-    state = played(dealt(WEAK, "F T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 SK CK HK DK S3 C3 H3"), "bid1")
+    """Review P8: eighteen trumps with the Sküs lose no trick; the widow adds nothing, so Solo (bonus 50)."""
+    state = dealt("F T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T1", widow="S3 S2 C3 C2 H2 S4")
     assert decided(state) == ("solo", "ウィドーがいらない手はソロ")
-    assert decided(played(state, "solo")) == ("pass", "弱い手はパス")
+    assert decided(played(state, "solo")) == ("pass", "得にならない手はパス")
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_bot_auctions_play_every_kind_of_contract(players: int) -> None:
+    """Review P1 and the Ramsch note: with bots in every seat, most deals are played as contracts, at
+    several levels (not always six cards)."""
+    found: Counter[str] = Counter()
+    for number in range(1, 81):
+        state = fresh(number, {"players": players})
+        while state.phase == "bid":
+            state.apply(BOT.decide(state, state.current_player()).action)
+        found["ramsch" if state.ramsch or state.phase == "abandoned" else str(state.contract)] += 1
+    assert found["ramsch"] <= 0.45 * 80
+    assert found["6"] <= 0.6 * (80 - found["ramsch"])
+    assert len(found) >= 5
 
 
 def test_the_exchange_takes_power_and_lays_away_a_short_queen() -> None:
@@ -65,6 +116,15 @@ def test_the_exchange_takes_power_and_lays_away_a_short_queen() -> None:
     assert decided(state) == ("discard HQ", "守りにくい絵札は捨て札に")
     state = played(state, "HQ")
     assert decided(state) == ("discard H8", "捨て札でスートを切らす")
+
+
+def test_the_discard_lays_away_the_weakest_red_pip() -> None:
+    """Review P4 (deal 2, step 16: HJ HA H5 H6): in hearts and diamonds the 1 is the strongest pip and the
+    10 the weakest, so the declarer keeps the 1 and lays away the 6."""
+    hand = "F T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 SK CK DK HJ HA H5 H6"
+    state = played(dealt(hand, widow="T2 T3 T4 T5 T6 T7"), "bid1 pass pass pass T7")
+    assert decided(state) == ("discard H6", "長いスートは弱い札から捨てる")
+    assert "ハートの1" not in BOT.decide(state, 0).why and "10が一番弱く" in BOT.decide(state, 0).why
 
 
 def test_the_ramsch_exchange_lays_back_a_high_trump() -> None:
@@ -108,23 +168,38 @@ def test_the_why_names_the_cards_of_the_position() -> None:
     assert BOT.decide(state, 2).why == "席1のモンドをスキュースで取れば、世界の崩壊で30点を受け取れます。"
 
 
-def bot_until(number: int, moves: int) -> RotarotState:
-    """Deal ``number`` played by the bot at every seat until the history holds ``moves`` actions."""
-    state = fresh(number)
-    while len(state.history) < moves:
-        state.apply(BOT.decide(state, state.current_player()).action)
-    return state
+# Two deals as the bots of revision 1231020 played them (auction, exchange and the first tricks), so
+# that the positions stay the same whatever the auction does now.
+DEAL_51 = ("pass pass bid6 pass pass pass DK S8 S10 DA D7 HJ H4 H6 S4 S8 S10 S2 SA SN SK T4 T6 T12 T17 SQ T1 S7 S3 "
+           "T7 T13 T16 T2 HK HN T9 H10 CK C6 CA CQ DK D10 D6 D9 DQ D8 D5 T3 S5")
+DEAL_6 = "pass pass pass bid6 pass pass pass T11 T5 HQ SN D10 HQ HJ CN C5 D5 D6 SA SK S4 S2 DK DQ D10 DJ H5 HK"
 
 
 def test_the_mond_stays_home_while_the_skus_may_fall_on_it() -> None:
-    state = bot_until(51, 50)
+    state = played(fresh(51), DEAL_51)
     assert any(a.card is MOND for a in state.legal_actions()) and SKUS in state.hands[0]  # seat 0 plays after seat 2
     assert decided(state) == ("T11", "モンドを守る")
 
 
 def test_the_pagat_waits_for_the_last_trick_when_the_trumps_allow() -> None:
-    state = bot_until(6, 28)
+    state = played(fresh(6), DEAL_6)
     assert decided(state) == ("T3", "パガットは最後のトリックに")
+
+
+# Deal 37 to the last three tricks: seat 1 declared three cards and holds T21 S3 S6; seat 2, a
+# defender, holds the Sküs, the Pagat and the knight of hearts, and leads.
+DEAL_37 = ("pass bid3 pass pass pass DK T12 T5 H4 H10 DA S4 S9 S7 SQ T2 T4 T8 T13 S8 SK S5 S10 T5 T6 T10 T16 C2 CK "
+           "C7 CA T11 T19 T3 HQ C9 CQ C3 C6 HK H8 T12 HA T15 T20 T14 DQ CJ C4 C5 C10 HJ H9 H6 T17 DK D9 D8 D10 SA T7 "
+           "SN DN DJ D7 D6 T18 S2 T9 SJ D5")
+
+
+def test_the_search_leads_the_skus_into_the_last_trump() -> None:
+    """The rule of thumb would cash the knight of hearts; played out in imagined deals, the Sküs lead
+    draws the one trump still out, the Mond (world collapse, 30 points), and the coach says so."""
+    state = played(fresh(37), DEAL_37)
+    assert decided(state) == ("F", "最後のトリックまで読む")
+    why = BOT.decide(state, 2).why
+    assert "「勝ち札を先に取る」" in why and "点多くなります" in why
 
 
 def test_a_ramsch_ducks_under_the_best_card_and_wins_high_when_it_must() -> None:
