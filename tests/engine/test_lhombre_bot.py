@@ -3,6 +3,8 @@ named), the benchmark's seats and score keys, and a view that shows one seat no 
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from functools import partial
 
 import pytest
@@ -10,10 +12,10 @@ from helpers import bot_choice, played
 
 from engine.bots import BOTS, deal_by_number
 from engine.cards import Card, Pack, parse_cards
-from engine.game import Variants
+from engine.game import Action, Variants
 from engine.games.lhombre import LHombreState
-from engine.games.lhombre.bot import BOT
-from engine.games.lhombre.rules import SEAT_NAMES
+from engine.games.lhombre.bot import BOT, outlook, rules_of_thumb, worth_bidding
+from engine.games.lhombre.rules import BY_WORD, SEAT_NAMES, SUITINGS
 from engine.games.lhombre.score import SITTER
 from engine.games.lhombre.view import view_of
 
@@ -40,38 +42,83 @@ def why(state: LHombreState) -> str:
 
 # Hands for the play: forehand declares a spade solo (no exchange for him), the others keep their cards.
 SOLO = "spade-solo pass pass draw draw"
+SOLO_MIDDLE = "pass spade-solo pass draw draw"
 
 # --- the auction --------------------------------------------------------------------------------
 
+ESTIMATE = re.compile(r"(約\d割で成功し|ほぼ確実に成功し|ほとんど成功せず)、平均で([+−]\d+\.\d|±0)チップの見込み")
+
+
 def test_a_strong_trump_hand_bids_and_a_weak_one_passes() -> None:
     strong = deal("SA S2 CA SK SQ HK DK H3 D4")
-    assert decided(strong) == ("simple", "切札の力で申告")
-    assert "スペードが切札なら切札5枚・マタドール3枚" in why(strong)
+    action, rule = decided(strong)
+    assert action in ("simple", "spade", "solo", "spade-solo") and rule == "見込みのある契約を申告"
+    assert "スペードを切札にするとマタドール3枚・切札5枚です" in why(strong) and ESTIMATE.search(why(strong))
     weak = deal("S3 S4 C3 C4 HQ H2 DQ D2 D6", "SA S2 CA")
-    assert decided(weak) == ("pass", "勝てない契約は申告しない")
+    assert decided(weak) == ("pass", "見込みのない契約は申告しない")
+
+
+# The review's deals (P3): seed 90, step [0] (forehand) and seed 3 (rearhand, after two passes): no
+# matador and three or four low trumps in the best suit is a defending hand, and the hint says the estimate.
+WEAK_HANDS = {
+    "seed 90 forehand": ("DK HJ SK HK D5 CQ C5 D4 C3", ""),
+    "seed 3 rearhand": ("HJ D6 C4 H2 C7 CK HK DK H3", "pass pass"),
+    "three kings and three low trumps": ("CK CQ CJ HK DK H3 S4 D5 C4", ""),
+}
+
+
+@pytest.mark.parametrize("case", WEAK_HANDS)
+def test_a_hand_without_matadors_defends_and_says_its_estimate(case: str) -> None:
+    hand, before = WEAK_HANDS[case]
+    seat = len(before.split())
+    hands = ["", "", ""]
+    hands[seat] = hand
+    state = played(deal(*hands), before)
+    assert state.current_player() == seat
+    assert decided(state) == ("pass", "見込みのない契約は申告しない")
+    text = why(state)
+    assert ESTIMATE.search(text) and "成功の見込みが低い" in text
+
+
+def test_the_review_deals_are_passed_by_the_bot() -> None:
+    """The same hands in the real deals: seed 90's forehand and seed 3's rearhand do not declare."""
+    for number, seat in ((90, 0), (3, 2)):
+        state = deal_by_number("lhombre", number)
+        assert isinstance(state, LHombreState)
+        while state.phase == "bid" and state.current_player() != seat:
+            state.apply(BOT.decide(state, state.current_player()).action)
+        assert state.phase == "bid" and BOT.decide(state, seat).action.kind == "pass", number
+
+
+def test_two_matadors_and_length_bid_and_the_estimate_grows_with_the_hand() -> None:
+    """More matadors or more trumps never make the estimate worse (the tables are monotone where it matters)."""
+    spades = SUITINGS["S"]
+    weaker = outlook(BY_WORD["simple"], tuple(parse_cards("SA SK SQ S7 HK H3 D4 D5 C3")))
+    stronger = outlook(BY_WORD["simple"], tuple(parse_cards("SA S2 SK SQ S7 HK D4 D5 C3")))
+    longer = outlook(BY_WORD["simple"], tuple(parse_cards("SA S2 SK SQ S7 S6 HK D4 C3")))
+    assert weaker.success < stronger.success < longer.success and weaker.net < stronger.net < longer.net
+    assert worth_bidding(longer) and not worth_bidding(weaker) and spades.matadors[0] == Card.parse("SA")
 
 
 def test_self_takes_over_a_contract_the_hand_can_make() -> None:
     state = played(deal("SA S2 CA SK SQ SJ HK DK H3"), "simple spade")
-    assert decided(state) == ("self", "セルフで引き取る")
+    assert decided(state)[1] in ("セルフで引き取る", "見込みのある契約を申告")
+    state = played(deal("SA S2 CA SK SQ SJ HK DK H3"), "simple spade-solo")
+    assert decided(state) == ("self", "セルフで引き取る") and ESTIMATE.search(why(state))
 
 
 def test_the_equal_rank_block_is_named_when_passing() -> None:
     state = played(deal("H2 H3 D2 D3 C2 C3 S3 HQ DQ", "HK HJ H4 H5", "SA S2 CA SK SQ SJ S7 HA DA"),
                    "pass pure-nolo")
-    assert decided(state) == ("pass", "勝てない契約は申告しない")
-    assert "スペード・ソロなら勝てそうですが、ピュア・ノロと同じ強さなので申告できません" in why(state)
-
-
-def test_two_black_aces_and_kings_bid_a_tourne_over_a_spade_game() -> None:
-    state = played(deal("", "", "SA CA HK DK CK H3 S3 C3 D3"), "pass spade")
-    assert decided(state) == ("tourne", "切札の力で申告")
-    assert "黒いAが2枚あり" in why(state)
+    assert decided(state) == ("pass", "見込みのない契約は申告しない")
+    assert "スペード・ソロなら見込みがありますが、ピュア・ノロと同じ強さなので申告できません" in why(state)
 
 
 def test_an_all_low_hand_bids_a_nolo() -> None:
     state = deal("SA S2 S3 CA C2 C3 H7 H6 D7")
-    assert decided(state) == ("simple-nolo", "低い札ばかりならノロ")
+    action, rule = decided(state)
+    assert action in ("simple-nolo", "pure-nolo", "nolo-ouvert") and rule == "低い札ばかりならノロ"
+    assert "どのスートも低い札ばかりです" in why(state) and ESTIMATE.search(why(state))
 
 
 def test_the_declarer_keeps_his_contract_when_an_upgrade_is_allowed() -> None:
@@ -156,6 +203,27 @@ PLAY_CASES = {
 }
 
 
+def test_a_card_that_must_overtake_the_partner_says_so() -> None:
+    """Review P10 (seed 3, steps [42] and [46]): when every card the defender may play beats his partner's,
+    the hint says it takes the trick instead of claiming to leave it to the partner."""
+    state = played(deal("D2", DECLARER, "DK DQ"), f"{MIDDLE} D2 D4")
+    assert [c for c in state.hands[2] if c.suit == "D"] == parse_cards("DK DQ")
+    assert decided(state) == ("DQ", "安く勝つ")
+    assert "出せる札はどれもそれより強い" in why(state) and "味方の勝ちを奪わない" not in why(state)
+
+
+def test_a_declarer_surrenders_by_the_estimate_and_names_the_cost() -> None:
+    """A tourné turned in a suit the declarer lacks, leaving him one matador and two low trumps after the
+    exchange: the tables say playing on costs more than the surrender's 2 chips."""
+    state = played(deal("H7 HA HK HQ H2 H3 D5 C3 S4", "SA DA D2 D4 S7 S6 C7 C5 C4", "CA SK SQ CK CQ DK HJ H4 S5",
+                        talon="D3 S3 C6 D7 DQ D6 DJ S2"),
+                   "simple pass tourne pass HJ H4 S5 draw C3 S4 draw S7 S6 C5 draw HK D2")
+    assert decided(state) == ("surrender", "望みのない手は降伏")
+    assert ESTIMATE.search(why(state)) and "合わせて−2チップ" in why(state)
+    strong = played(deal("S3 C3 C4 H4 H5 D4 D5 D6 D7", "SA S2 CA SK SQ SJ S7 HK DK"), SOLO_MIDDLE)
+    assert strong.current_player() == 0 and decided(played(strong, "D7"))[0] != "surrender"
+
+
 @pytest.mark.parametrize("case", PLAY_CASES)
 def test_each_rule_of_thumb_in_a_scripted_trick(case: str) -> None:
     hands, actions, expected, rule = PLAY_CASES[case]
@@ -232,3 +300,31 @@ def test_every_seat_is_its_own_side_and_names_its_score_line() -> None:
             names = [BOT.side_name(seat, state.variants) for seat in range(3)]
             assert names == list(SEAT_NAMES) and set(names) <= set(totals), ending
             assert set(totals) - set(names) <= {SITTER}
+
+
+# --- search near the end of the play ------------------------------------------------------------------
+
+def test_search_overrides_a_rule_of_thumb_only_near_the_end_and_gains_in_the_real_deal() -> None:
+    """Deal 8 (middlehand's solo in hearts): near the end his rule of thumb would cash the queen of spades,
+    while the imagined deals favour the king of hearts.  Played out from the true deal, the searched card
+    does at least as well for him, and the hint names the rule of thumb it overrides."""
+    state = deal_by_number("lhombre", 8)
+    assert isinstance(state, LHombreState)
+    while not state.is_terminal():
+        seat = state.current_player()
+        choice = BOT.decide(state, seat)
+        if choice.rule.name == "先を読んで打つ":
+            break
+        state.apply(choice.action)
+    assert state.phase == "play" and len(state.hands[seat]) <= 4
+    fallback = rules_of_thumb(view_of(state, seat))
+    assert fallback.action != choice.action and f"「{fallback.rule.name}」" in choice.why
+
+    def net(action: Action) -> Fraction:
+        end = state.clone()
+        end.apply(action)
+        while not end.is_terminal():
+            end.apply(rules_of_thumb(view_of(end, end.current_player())).action)
+        return Fraction(end.score().totals[SEAT_NAMES[seat]])
+    assert net(choice.action) >= net(fallback.action)
+

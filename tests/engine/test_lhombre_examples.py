@@ -29,8 +29,9 @@ OLD: dict[str, dict[str, Any]] = {
                     "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
     "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 1},
                        "hand": "SA S2 CA SK SQ S7 HK HQ DK"},
+    # Re-dealt after the 2026-11-27 review (P7): a tourné bid with basta and three kings, not with no matador.
     "surrender": {"contract": "tourne", "declarer": 2, "trump": "D", "surrendered": True,
-                  "hand": "DK D3 SK SQ C7 C6 H4 H5 H6"},
+                  "hand": "CA DK D3 SK SQ S3 CK CQ C6"},
     "vole": {"contract": "solo", "declarer": 0, "trump": "H", "vole": True, "tricks": {0: 9, 1: 0, 2: 0},
              "hand": "SA H7 CA HA HK HQ HJ SK CK"},
 }
@@ -114,7 +115,7 @@ def test_surrender_comes_at_the_declarers_first_card() -> None:
     before = at(ex, len(ex.lines) - 1)
     assert before.phase == "play" and before.turn == before.declarer == 2 and len(before.trick) == 2
     assert before.turned is not None and str(before.turned) == "D3"
-    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["DK", "D3"]
+    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["CA", "DK", "D3"]
     assert before.tally() == [(FH, "0トリック"), (MH, "0トリック"), (f"{RH}（デクレアラー）", "0トリック")]
     assert at(ex, len(ex.lines)).tally() == []
 

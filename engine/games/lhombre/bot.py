@@ -1,59 +1,66 @@
 """ロンブルのコンピュータ: a declarer or defender built from named rules of thumb.
 
-It reads only an ``LHombreView``.  In the auction it estimates the tricks each trump suit would
-bring (matadors, trump length, kings, voids) and how safe its cards are in a nolo, and bids only a
-contract its hand can make, taking over with セルフ when it may.  As declarer it lays away short
-suits and low cards, draws trumps and cashes its winners, plays for the slam only when the rest is
-sure and surrenders a hopeless hand; as defender it leaves a partner's winning trick alone and takes
-the declarer's tricks as cheaply as it can.  From the cards played and the suits not followed it
+It reads only an ``LHombreView``.  In the auction it values every contract it may name from tables of
+sampled deals played out by these bots (``tables.py``, made by tools/coach/lhombre_tables.py): a hand's
+cell (matadors, trumps and honours in a suit; or the cards a nolo may be forced to win with) gives the
+chances of a win, a remise and a codille, hence the mean chips.  It declares the contract worth most
+when that contract succeeds often enough and gains on average, takes over with セルフ when it may, and
+says the estimate in its reason.  As declarer it lays away short suits and low cards, draws trumps and
+cashes its winners, plays for the slam only when the rest is sure and surrenders when the tables say
+that playing on costs more than the surrender; as defender it leaves a partner's winning trick alone and
+takes the declarer's tricks as cheaply as it can.  From the cards played and the suits not followed it
 estimates the chance that a seat still to play beats a card (``Reading.beaten``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from ...cards import FRENCH_SUITS, KING, QUEEN, SUITS, TRUMP, Card, Pack
-from ...game import Action, Variants
+from ...game import Action, GameState, Variants
 from ...policy import Bot, Choice, Rule
+from ...search import Budget, Coach, choose_by_search
+from . import tables
 from .rules import (
-    BASTA,
-    BY_WORD,
     CONTRACTS,
     GAME,
     SEAT_NAMES,
-    SPADILLE,
     SUITINGS,
     Contract,
     Suiting,
     plain_order,
+    trump_order,
 )
 from .view import LHombreView, view_of
+from .worlds import world
 
-BID_GAME = Rule("切札の力で申告", "切札の枚数・マタドール・キング・ボイドから取れるトリックを数え、"
-                                 "勝てる見込みのある契約だけを申告します。")
-BID_NOLO = Rule("低い札ばかりならノロ", "どのスートも低い札ばかりで、トリックを取らずにすみそうなときだけ"
-                                       "ノロを申告します。")
-SELF = Rule("セルフで引き取る", "優先順位が上なら、自分でも勝てる契約はセルフで引き取り、"
+BID_GAME = Rule("見込みのある契約を申告", "マタドール・切札・強い札の数が同じような手を、たくさんの配りで"
+                                         "最後まで打ってみた結果から、成功する割合と平均のチップを見積もり、"
+                                         "十分に成功しそうで得になる契約だけを申告します。")
+BID_NOLO = Rule("低い札ばかりならノロ", "トリックを取ってしまいそうな札の数が同じ手を、たくさんの配りで打ってみた"
+                                       "結果から見積もり、十分に成功しそうで得になるときだけノロを申告します。")
+SELF = Rule("セルフで引き取る", "優先順位が上なら、自分でも見込みのある契約はセルフで引き取り、"
                                "上位の契約に上げずにすませます。")
-PASS = Rule("勝てない契約は申告しない", "今の契約より上位で勝てる見込みのある契約がなければパスし、"
-                                       "相手側で戦います。")
-KEEP = Rule("落札した契約で遊ぶ", "落札した契約は勝てる見込みで選んだものなので、引き上げずにそのまま遊びます。")
-NAME_TRUMP = Rule("いちばん強いスートを切札に", "切札にしたとき取れるトリックがいちばん多いスートを"
-                                               "切札に指定します。")
+PASS = Rule("見込みのない契約は申告しない", "申告できるどの契約も、成功の見込みが低いか平均で損になるなら、"
+                                           "パスして相手側で戦います。")
+KEEP = Rule("落札した契約で遊ぶ", "落札した契約は見込みで選んだものなので、引き上げずにそのまま遊びます。")
+NAME_TRUMP = Rule("いちばん強いスートを切札に", "切札にしたときの見込み（成功する割合と平均のチップ）が"
+                                               "いちばんよいスートを切札に指定します。")
 EXCHANGE = Rule("短いスートと低い札を替える", "切札とキングを残し、短いスートの低い札から捨てて、"
                                              "タロンから新しい札を引きます。")
 NOLO_EXCHANGE = Rule("ノロは危ない札を替える", "ノロでは、トリックを取ってしまいそうな高い札を捨てて、"
                                               "タロンの札に替えます。")
-SURRENDER = Rule("望みのない手は降伏", "大失敗になりそうな手なら、最初の札を出す前に降伏して、"
-                                      "失敗の支払いですませます。")
+SURRENDER = Rule("望みのない手は降伏", "交換のあとの手で見積もった平均の支払いが降伏の支払い（失敗と同じ）より"
+                                      "大きいなら、最初の札を出す前に降伏します。")
 VOLE = Rule("確実ならスラム", "最初の5トリックを続けて取り、残りの札がどれも確実に勝てるときだけ"
                              "スラムを狙います。")
 STOP = Rule("確実でなければ止める", "残りのトリックに1つでも負けるおそれがあれば、"
                                    "5トリックで止めて成功を確定させます。")
-DRAW_TRUMPS = Rule("切札を抜く", "デクレアラーは残っている中でいちばん強い切札をリードして、"
-                                "相手の切札を先になくします。")
+DRAW_TRUMPS = Rule("切札を抜く", "デクレアラーは、残っている中でいちばん強い切札を持っているときや切札が長いときは、"
+                                "強い切札からリードして、相手の切札を先になくします。")
 CASH = Rule("勝ち札を先に取る", "残っている中でいちばん強い札は、切られないうちにリードしてトリックにします。")
 LEAD_LOW = Rule("低い札でリード", "確実な勝ち札がなければ、相手がまだ持っているスートの低い札をリードして、"
                                  "強い札は残します。")
@@ -68,14 +75,18 @@ NOLO_SHED = Rule("危ない札から捨てる", "ノロで勝負に関係のな�
 NOLO_ATTACK = Rule("ノロのデクレアラーに取らせる", "ノロの相手側は、低い札でリードしたり"
                                                   "デクレアラーの札の下をくぐったりして、"
                                                   "デクレアラーにトリックを取らせます。")
+SEARCH = Rule("先を読んで打つ", "残りのトリックが少なくなったら、見えていない札の配られ方をいくつも想像して"
+                                 "最後まで打ってみて、目安の札よりはっきり得になる札があればそれを出します。")
 RULES = (BID_GAME, BID_NOLO, SELF, PASS, KEEP, NAME_TRUMP, EXCHANGE, NOLO_EXCHANGE, SURRENDER, VOLE, STOP,
-         DRAW_TRUMPS, CASH, LEAD_LOW, SUPPORT, WIN_CHEAPLY, LOSE_CHEAP, NOLO_DUCK, NOLO_SHED, NOLO_ATTACK)
+         DRAW_TRUMPS, CASH, LEAD_LOW, SUPPORT, WIN_CHEAPLY, LOSE_CHEAP, NOLO_DUCK, NOLO_SHED, NOLO_ATTACK, SEARCH)
 
 PACK = Pack.LHOMBRE40.cards()
-EXCHANGE_GAIN = 0.25  # tricks a card laid away is worth on average when the talon replaces it
-NEEDED = {"simple": 5.5, "spade": 5.5, "tourne": 5.5, "grand-tourne": 5.5, "solo": 6.0, "spade-solo": 6.0}
-NOLO_UNSAFE = {"simple-nolo": 1, "pure-nolo": 1, "nolo-ouvert": 0}  # dangerous cards a nolo bid allows
-SURRENDER_BELOW = 3.0  # estimated tricks under which a trump contract ends in codille
+MIN_SUCCESS = Fraction(13, 20)  # a contract is declared only if it succeeds at least this often,
+MAX_CODILLE = Fraction(1, 10)  # ends in codille at most this often
+MIN_NET = Fraction(1, 4)  # and brings the declarer at least this many chips on average
+LONG_TRUMPS = 4  # a declarer with this many trumps draws trumps even below a higher one still out
+SEARCH_FROM = 4  # cards in hand from which on the play is checked by search
+BUDGET = Budget(worlds=8, steps=600)
 SAFE = 0.5  # a chance of holding the trick worth playing for
 PARTNER_SAFE = 0.7  # a partner's card this likely to hold needs no help
 
@@ -94,31 +105,6 @@ def card_choice(card: Card, rule: Rule, why: str) -> Choice:
 
 # --- judging a hand ---------------------------------------------------------------------------
 
-def _trump_value(position: int) -> float:
-    """A trump's trick value by its place in the trump order: matadors are sure, the next two good."""
-    return 1.0 if position < 3 else 0.8 if position < 5 else 0.55
-
-
-def game_tricks(hand: Iterable[Card], trump: str) -> float:
-    """The tricks ``hand`` should take with ``trump`` as trumps: trumps by rank and length, kings
-    (better when the queen backs them), and voids or singletons a trump can ruff."""
-    s = SUITINGS[trump]
-    cards = list(hand)
-    trumps = sorted((c for c in cards if s.suit_of[c] == TRUMP), key=s.strength.__getitem__, reverse=True)
-    top = len([c for c in s.suit_of if s.suit_of[c] == TRUMP])
-    estimate = sum(_trump_value(top - s.strength[c]) for c in trumps) + 0.4 * max(0, len(trumps) - 4)
-    for suit in SUITS:
-        plain = [c for c in cards if s.suit_of[c] == suit]
-        ranks = {c.rank for c in plain}
-        if KING in ranks:
-            estimate += 0.85 + (0.5 if QUEEN in ranks else 0.0)
-        elif QUEEN in ranks and len(plain) >= 2:
-            estimate += 0.3
-        if len(trumps) >= 3 and len(plain) <= 1 and KING not in ranks:
-            estimate += 0.4 if not plain else 0.2
-    return estimate
-
-
 def junk(hand: Iterable[Card], trump: str) -> list[Card]:
     """The cards a trump declarer lays away: plain cards other than kings and a queen beside her
     king, the shortest suits first (towards voids), low before high."""
@@ -131,13 +117,8 @@ def junk(hand: Iterable[Card], trump: str) -> list[Card]:
     return sorted(rest, key=lambda c: (length[c.suit], SUITS.index(c.suit), s.strength[c]))
 
 
-def with_exchange(hand: Iterable[Card], trump: str) -> float:
-    cards = list(hand)
-    return game_tricks(cards, trump) + EXCHANGE_GAIN * len(junk(cards, trump))
-
-
 @cache
-def _below(card: Card) -> int:
+def below(card: Card) -> int:
     """How many cards of its suit lie below ``card`` in the nolo order."""
     order = plain_order(card.suit, True)
     return len(order) - 1 - order.index(card)
@@ -148,83 +129,201 @@ def nolo_unsafe(hand: Iterable[Card]) -> list[Card]:
     the i-th lowest card is safe while at most 2i + 1 cards of the suit lie below it."""
     unsafe = []
     for suit in SUITS:
-        mine = sorted((c for c in hand if c.suit == suit), key=_below)
-        unsafe += [c for i, c in enumerate(mine) if _below(c) > 2 * i + 1]
-    return sorted(unsafe, key=lambda c: (-_below(c), SUITS.index(c.suit)))
+        mine = sorted((c for c in hand if c.suit == suit), key=below)
+        unsafe += [c for i, c in enumerate(mine) if below(c) > 2 * i + 1]
+    return sorted(unsafe, key=lambda c: (-below(c), SUITS.index(c.suit)))
 
 
-def best_suit(hand: Iterable[Card], exchange: bool) -> tuple[str, float]:
-    """The trump suit with the most tricks (ties: spades, clubs, hearts, diamonds)."""
+# --- the cells of the estimate tables -------------------------------------------------------
+
+def game_key(hand: Iterable[Card], trump: str) -> tuple[int, int, int]:
+    """A hand's cell in the trump-contract tables (``tables.py``): its matadors, its trumps (two or
+    fewer counted as two, eight or more as eight) and its honours, counting the two trumps just
+    below the matadors, the plain kings and the plain suits it lacks (four or more as four)."""
+    s = SUITINGS[trump]
     cards = list(hand)
-    measure = with_exchange if exchange else game_tricks
-    return max(((suit, measure(cards, suit)) for suit in SUITS), key=lambda p: (p[1], -SUITS.index(p[0])))
+    trumps = [c for c in cards if s.suit_of[c] == TRUMP]
+    seconds = set(trump_order(trump)[3:5])
+    kings = sum(1 for c in cards if s.suit_of[c] != TRUMP and c.rank == KING)
+    voids = sum(1 for suit in SUITS if suit != trump and not any(s.suit_of[c] == suit for c in cards))
+    honours = sum(1 for c in trumps if c in seconds) + kings + voids
+    matadors = sum(1 for c in trumps if c in s.matadors)
+    return matadors, min(max(len(trumps), 2), 8), min(honours, 4)
 
 
-def makes(contract: Contract, hand: tuple[Card, ...]) -> tuple[bool, str]:
-    """Whether the hand can make ``contract``, and the reason in words."""
+def nolo_key(hand: Iterable[Card]) -> int:
+    """A hand's cell in the nolo tables: its cards that may be forced to take a trick (four or more as four)."""
+    return min(len(nolo_unsafe(hand)), 4)
+
+
+# --- what a contract is worth: the tables of sampled deals --------------------------------------
+
+PRIOR = 12  # deals' worth of weight the (matadors, trumps) row lends a thinly sampled cell
+NOLO_TABLES = {"simple-nolo": tables.NOLO_SIMPLE_NOLO, "pure-nolo": tables.NOLO_PURE_NOLO,
+               "nolo-ouvert": tables.NOLO_NOLO_OUVERT}
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What declaring a contract should bring, from the tables: the chances of a win and of a codille,
+    and the declarer's mean net in chips (from both opponents)."""
+
+    success: Fraction
+    codille: Fraction
+    net: Fraction
+    trump: str = ""  # the trump suit the estimate assumes ("" in nolo and tourné)
+
+    def words(self) -> str:
+        """「約7割で成功し、平均で+2.0チップの見込み」 in a learner's words."""
+        tenths = round(self.success * 10)
+        if self.success >= Fraction(19, 20):
+            chance = "ほぼ確実に成功し"
+        elif tenths == 0:
+            chance = "ほとんど成功せず"
+        else:
+            chance = f"約{tenths}割で成功し"
+        return f"{chance}、平均で{chips(self.net)}チップの見込み"
+
+
+def chips(value: Fraction) -> str:
+    number = round(float(value), 1)
+    return f"+{number:.1f}" if number > 0 else f"−{-number:.1f}" if number < 0 else "±0"
+
+
+@cache
+def _row(table: str, matadors: int, trumps: int) -> tuple[int, ...]:
+    """The counts of every cell with these matadors and trumps, summed."""
+    cells = [cell for key, cell in _TRUMP_TABLES[table].items() if key[:2] == (matadors, trumps)]
+    return tuple(sum(column) for column in zip(*cells, strict=True))
+
+
+_TRUMP_TABLES = {"exchange": tables.EXCHANGE, "solo": tables.SOLO}
+
+
+def _chances(table: str, key: tuple[int, int, int]) -> tuple[Fraction, Fraction, Fraction]:
+    """(win, remise, codille) of a cell, drawn towards its row by ``PRIOR`` deals."""
+    row = _row(table, key[0], key[1])
+    cell = _TRUMP_TABLES[table].get(key, (0, 0, 0, 0))
+    weight = Fraction(PRIOR, row[0])
+    total = cell[0] + PRIOR
+    return ((cell[1] + weight * row[1]) / total, (cell[2] + weight * row[2]) / total,
+            (cell[3] + weight * row[3]) / total)
+
+
+def _shares(counts: tuple[int, ...]) -> tuple[Fraction, Fraction, Fraction]:
+    """(win, remise, codille) of a nolo cell."""
+    return Fraction(counts[1], counts[0]), Fraction(counts[2], counts[0]), Fraction(counts[3], counts[0])
+
+
+def _outlook(chances: tuple[Fraction, Fraction, Fraction], contract: Contract, trump: str = "",
+             penalty: Fraction | None = None) -> Outlook:
+    win, remise, codille = chances
+    pen = penalty if penalty is not None else Fraction(contract.penalty or 1)
+    each = contract.value * (win - remise) - (contract.value + pen) * codille
+    return Outlook(win, codille, 2 * each, trump)
+
+
+def trump_outlook(hand: Iterable[Card], contract: Contract, trump: str, exchange: bool) -> Outlook:
+    """A game contract with ``trump`` as trumps, the hand read before the exchange (``exchange``) or as
+    it will be played."""
+    table = "exchange" if exchange else "solo"
+    return _outlook(_chances(table, game_key(hand, trump)), contract, trump)
+
+
+def outlook(contract: Contract, hand: Iterable[Card]) -> Outlook:
+    """What ``contract`` should bring with ``hand`` (the best trump suit where the declarer names it)."""
+    cards = tuple(hand)
+    if contract.nolo:
+        counts = NOLO_TABLES[contract.word][nolo_key(cards)]
+        penalty = Fraction(counts[4], counts[3]) if contract.penalty is None and counts[3] else None
+        return _outlook(_shares(counts), contract, "", penalty)
+    exchange = contract.declarer_exchanges
+    if contract.trumps == "turned":  # any card this seat lacks may turn up, and then it is his
+        turned = [_chances("exchange", game_key((*cards, c), c.suit)) for c in PACK if c not in cards]
+        chances = (sum((c[0] for c in turned), Fraction(0)) / len(turned),
+                   sum((c[1] for c in turned), Fraction(0)) / len(turned),
+                   sum((c[2] for c in turned), Fraction(0)) / len(turned))
+        return _outlook(chances, contract)
+    suits = ("S",) if contract.trumps == "S" else SUITS
+    return max((trump_outlook(cards, contract, suit, exchange) for suit in suits), key=lambda o: o.net)
+
+
+def worth_bidding(found: Outlook) -> bool:
+    """A contract worth declaring: it succeeds often enough, seldom ends in codille and gains on average."""
+    return found.success >= MIN_SUCCESS and found.codille <= MAX_CODILLE and found.net >= MIN_NET
+
+
+def shortfall(found: Outlook) -> str:
+    """Why a contract is not worth declaring, in words."""
+    if found.success < MIN_SUCCESS:
+        return "成功の見込みが低い"
+    if found.codille > MAX_CODILLE:
+        return f"大失敗になる割合が約{max(1, round(found.codille * 10))}割と高い"
+    return "平均で得にならない"
+
+
+def hand_words(hand: tuple[Card, ...], contract: Contract, found: Outlook) -> str:
+    """What the estimate rests on, as a sentence: the hand's matadors and trumps in the chosen suit, the
+    tourné's unknown suit or the cards a nolo may be forced to win with."""
+    if contract.trumps == "turned":
+        return "トゥルネは表にした札のスートが切札になり、その札も手に入るので、どの札がめくれるかで平均します。"
     if contract.nolo:
         unsafe = nolo_unsafe(hand)
-        names = "、".join(name(c, "") for c in unsafe)
-        if len(unsafe) > NOLO_UNSAFE[contract.word]:
-            return False, f"{names}がトリックを取ってしまいそうなので"
-        if unsafe and contract.declarer_exchanges:
-            return True, f"危ない札は{names}だけで、交換で捨てられるので"
-        if unsafe:
-            return True, f"危ない札は{names}の1枚だけなので"
-        return True, "どのスートも低い札ばかりでトリックを取らずにすみそうなので"
-    if contract.trumps == "turned":
-        tricks = sum(with_exchange(hand, suit) for suit in SUITS) / len(SUITS)
-        aces = sum(1 for c in hand if c in (SPADILLE, BASTA))
-        text = f"黒いAが{aces}枚あり、どのスートが切札になっても平均{tricks:.1f}トリック取れる見込みなので"
-    else:
-        suit = "S" if contract.trumps == "S" else best_suit(hand, contract.declarer_exchanges)[0]
-        measure = with_exchange if contract.declarer_exchanges else game_tricks
-        tricks = measure(hand, suit)
-        s = SUITINGS[suit]
-        trumps = sum(1 for c in hand if s.suit_of[c] == TRUMP)
-        matadors = sum(1 for c in hand if c in s.matadors)
-        text = (f"{FRENCH_SUITS[suit]}が切札なら切札{trumps}枚・マタドール{matadors}枚で、"
-                f"約{tricks:.1f}トリック取れる見込みなので")
-    return tricks >= NEEDED[contract.word], text
+        if not unsafe:
+            return "どのスートも低い札ばかりです。"
+        return f"トリックを取ってしまいそうな札が{len(unsafe)}枚（{'、'.join(name(c, '') for c in unsafe)}）あります。"
+    s = SUITINGS[found.trump]
+    matadors = sum(1 for c in hand if c in s.matadors)
+    trumps = sum(1 for c in hand if s.suit_of[c] == TRUMP)
+    return f"{FRENCH_SUITS[found.trump]}を切札にするとマタドール{matadors}枚・切札{trumps}枚です。"
+
+
+def estimate_words(hand: tuple[Card, ...], contract: Contract, found: Outlook) -> str:
+    """「スペードを切札にすると…です。この手でシンプルゲームを遊ぶと約7割で成功し、平均で+1.2チップの見込み」."""
+    return f"{hand_words(hand, contract, found)}この手で{contract.name}を遊ぶと{found.words()}"
 
 
 # --- the auction ------------------------------------------------------------------------------
 
 def _bid(view: LHombreView) -> Choice:
-    """セルフ on a contract the hand can make, else the lowest such contract allowed, else pass."""
+    """The allowed contract (セルフ first among equals) that the tables value most, if it is worth
+    declaring; else pass, saying what the best contract would have brought."""
     words = {a.kind for a in view.legal}
-    if "self" in words and view.bid is not None:
-        ok, reason = makes(view.bid, view.hand)
-        if ok:
-            return Choice(Action("self"), SELF, f"{reason}、{view.bid.name}をセルフで引き取ります。")
-    for word in BY_WORD:
-        contract = BY_WORD[word]
-        if word in words:
-            ok, reason = makes(contract, view.hand)
-            if ok:
-                return Choice(Action(word), BID_NOLO if contract.nolo else BID_GAME,
-                              f"{reason}、{contract.name}を申告します。")
+    options = [("self", view.bid)] if "self" in words and view.bid is not None else []
+    options += [(c.word, c) for c in CONTRACTS if c.word in words]
+    judged = [(word, contract, outlook(contract, view.hand)) for word, contract in options]
+    good = [j for j in judged if worth_bidding(j[2])]
+    if good:
+        word, contract, found = max(good, key=lambda j: j[2].net)
+        text = estimate_words(view.hand, contract, found)
+        if word == "self":
+            return Choice(Action("self"), SELF, f"{text}です。優先順位が上なので、セルフで引き取ります。")
+        return Choice(Action(word), BID_NOLO if contract.nolo else BID_GAME, f"{text}なので、申告します。")
     standing = view.bid
-    if standing is None:
-        return Choice(Action("pass"), PASS, "勝てる見込みのある契約がないので、パスして相手側で戦います。")
-    blocked = next((c for c in CONTRACTS if c.rank == standing.rank and c is not standing
-                    and makes(c, view.hand)[0]), None)
-    if blocked is not None:
-        return Choice(Action("pass"), PASS, f"{blocked.name}なら勝てそうですが、{standing.name}と同じ強さなので"
-                                            f"申告できません。ほかに勝てる契約がないので、パスします。")
-    return Choice(Action("pass"), PASS, f"{standing.name}より上位で勝てる見込みのある契約がないので、パスします。")
+    if standing is not None:
+        blocked = next((c for c in CONTRACTS if c.rank == standing.rank and c is not standing
+                        and worth_bidding(outlook(c, view.hand))), None)
+        if blocked is not None:
+            return Choice(Action("pass"), PASS, f"{blocked.name}なら見込みがありますが、{standing.name}と同じ強さなので"
+                                                f"申告できません。ほかに見込みのある契約がないので、パスします。")
+    if not judged:
+        return Choice(Action("pass"), PASS, "申告できる契約がないので、パスします。")
+    _, contract, found = max(judged, key=lambda j: j[2].net)
+    return Choice(Action("pass"), PASS, f"申告できる契約でいちばん見込みがよいのは{contract.name}です。"
+                                        f"{hand_words(view.hand, contract, found)}この手で遊ぶと{found.words()}です。"
+                                        f"{shortfall(found)}ので、パスして相手側で戦います。")
 
 
 def _announce(view: LHombreView) -> Choice:
-    return Choice(Action("keep"), KEEP, f"勝てる見込みで選んだ{view.contract.name}のまま遊びます。")
+    return Choice(Action("keep"), KEEP, f"見込みで選んだ{view.contract.name}のまま遊びます。")
 
 
 def _name_trump(view: LHombreView) -> Choice:
-    suit, tricks = best_suit(view.hand, view.contract.declarer_exchanges)
-    trumps = sum(1 for c in view.hand if SUITINGS[suit].suit_of[c] == TRUMP)
-    return Choice(Action(f"trump{suit}"), NAME_TRUMP,
-                  f"{FRENCH_SUITS[suit]}を切札にすると切札が{trumps}枚になり、約{tricks:.1f}トリック取れる見込みで、"
-                  f"どのスートよりも多いからです。")
+    contract = view.contract
+    found = max((trump_outlook(view.hand, contract, suit, contract.declarer_exchanges) for suit in SUITS),
+                key=lambda o: o.net)
+    return Choice(Action(f"trump{found.trump}"), NAME_TRUMP,
+                  f"{estimate_words(view.hand, contract, found)}で、どのスートを切札にするよりも見込みがよいからです。")
 
 
 # --- the exchange -----------------------------------------------------------------------------
@@ -238,7 +337,7 @@ def _exchange(view: LHombreView) -> Choice:
     discards = {a.card for a in view.legal if a.kind == "discard"}
     if not plan and view.seat == view.declarer and view.pending == 0 and Action("draw") not in view.legal:
         s = SUITINGS[trump]  # the minimum exchange: the weakest card
-        card = max(before, key=_below) if nolo else min(before, key=lambda c: (s.suit_of[c] == TRUMP, s.strength[c]))
+        card = max(before, key=below) if nolo else min(before, key=lambda c: (s.suit_of[c] == TRUMP, s.strength[c]))
         return Choice(Action("discard", card), rule, f"少なくとも1枚は交換するので、いちばん役に立たない"
                                                      f"{name(card, trump)}を捨てます。")
     for card in plan:
@@ -357,23 +456,27 @@ class Reading:
 
 # --- the declarer's decisions before and during the play ---------------------------------------
 
-def _surrender(view: LHombreView) -> Choice | None:
-    """Give up a contract that is lost before it starts (a codille costs more than the surrender)."""
-    if not any(a.kind == "surrender" for a in view.legal):
-        return None
+def play_outlook(view: LHombreView) -> Outlook:
+    """What the declarer's contract should bring with the hand he now plays (no exchange left)."""
     contract = view.contract
     if contract.nolo:
-        unsafe = nolo_unsafe(view.hand)
-        if len(unsafe) >= 3:
-            names = "、".join(name(c, "") for c in unsafe)
-            return Choice(Action("surrender"), SURRENDER, f"{names}がトリックを取りそうで大失敗になりかねないので、"
-                                                         f"降伏して{contract.name}の失敗の支払いですませます。")
+        counts = tables.NOLO_PURE_NOLO[nolo_key(view.hand)]
+        return _outlook(_shares(counts), contract)
+    return trump_outlook(view.hand, contract, view.trump, exchange=False)
+
+
+def _surrender(view: LHombreView) -> Choice | None:
+    """Give up before the first card when the tables say playing on costs more than the surrender
+    (the remise payment: the contract's value to each opponent)."""
+    if not any(a.kind == "surrender" for a in view.legal):
         return None
-    tricks = game_tricks(view.hand, view.trump)
-    if tricks < SURRENDER_BELOW:
-        return Choice(Action("surrender"), SURRENDER, f"約{tricks:.1f}トリックしか見込めず大失敗になりそうなので、"
-                                                     f"降伏して{contract.name}の失敗の支払いですませます。")
-    return None
+    contract, found = view.contract, play_outlook(view)
+    cost = 2 * contract.value
+    if found.net >= -cost:
+        return None
+    return Choice(Action("surrender"), SURRENDER, f"この手で{contract.name}を遊ぶと{found.words()}です。"
+                                                 f"降伏すれば失敗の支払い（各相手に{contract.value}チップ、"
+                                                 f"合わせて−{cost}チップ）ですむので、降伏します。")
 
 
 def _vole(view: LHombreView) -> Choice:
@@ -405,6 +508,9 @@ def _lead(r: Reading, cards: list[Card]) -> Choice:
                                                  f"リードして相手の切札を抜きます。")
         return card_choice(top, CASH, f"相手にはもう切札がないので、確実に勝てる{name(top, trump)}で"
                                       f"先にトリックを取ります。")
+    if view.seat == view.declarer and top is not None and out and len(own_trumps) >= max(LONG_TRUMPS, len(out) - 1):
+        return card_choice(top, DRAW_TRUMPS, f"切札が{len(own_trumps)}枚と長いので、上の切札がまだ相手にあっても、"
+                                             f"いちばん強い{name(top, trump)}をリードして相手の切札を抜きます。")
     masters = [c for c in cards if r.suit(c) != TRUMP and r.is_master(c) and r.hold(c, opponents) >= SAFE]
     if masters:
         card = max(masters, key=lambda c: (r.hold(c, opponents), s.strength[c], -PACK.index(c)))
@@ -432,7 +538,13 @@ def _follow(r: Reading, cards: list[Card]) -> Choice:
     if seat == r.partner:
         declarer_after = r.declarer in r.after
         if not declarer_after or r.hold(best, [r.declarer]) >= PARTNER_SAFE:
-            return _lose(r, cards, f"味方の{name(best, trump)}が勝ちそうなので", SUPPORT)
+            under = [c for c in cards if not r.beats(c, best)]
+            if under:
+                return _lose(r, under, f"味方の{name(best, trump)}が勝ちそうなので", SUPPORT)
+            card = min(cards, key=lambda c: (r.suit(c) == TRUMP, r.s.strength[c], PACK.index(c)))
+            return card_choice(card, WIN_CHEAPLY, f"味方の{name(best, trump)}が勝ちそうですが、出せる札はどれも"
+                                                  f"それより強いので、いちばん安い{name(card, trump)}で"
+                                                  f"代わりに取ります。")
     winners = sorted((c for c in cards if r.beats(c, best)), key=lambda c: (r.suit(c) == TRUMP, r.s.strength[c]))
     winner = next((c for c in winners if r.hold(c) >= SAFE), None)
     if winner is not None and seat == r.partner:
@@ -509,8 +621,11 @@ def _nolo_defender(r: Reading, cards: list[Card]) -> Choice:
 
 def _play(view: LHombreView) -> Choice:
     surrender = _surrender(view)
-    if surrender is not None:
-        return surrender
+    return surrender if surrender is not None else trick_play(view)
+
+
+def trick_play(view: LHombreView) -> Choice:
+    """The card the rules of thumb play (never a surrender: the tables' playouts use this too)."""
     r = Reading(view)
     cards = [a.card for a in view.legal if a.card is not None]
     if view.contract.nolo:
@@ -518,8 +633,8 @@ def _play(view: LHombreView) -> Choice:
     return _lead(r, cards) if r.best is None else _follow(r, cards)
 
 
-def choose(view: LHombreView) -> Choice:
-    """The bot's decision for the seat whose view this is (only among ``view.legal``)."""
+def rules_of_thumb(view: LHombreView) -> Choice:
+    """The rules of thumb alone, never searching: the playout policy of the coach's imagined deals."""
     phase = view.phase
     if phase == "bid":
         return _bid(view)
@@ -532,6 +647,36 @@ def choose(view: LHombreView) -> Choice:
     if phase == "vole":
         return _vole(view)
     return _play(view)
+
+
+def _net(state: GameState, seat: int) -> Fraction:
+    """What a finished deal brought ``seat``, in chips."""
+    return Fraction(state.score().totals[SEAT_NAMES[seat]])
+
+
+COACH = Coach(view=view_of, rules=rules_of_thumb, world=world, value=_net)
+
+
+def searched(view: LHombreView) -> bool:
+    """Whether the card play is close enough to the end for the search to pay: a few tricks left, more
+    than one card to choose from, and a trump contract (the nolo play is left to its rules)."""
+    cards = [a for a in view.legal if a.kind == "play"]
+    return (not view.contract.nolo and len(cards) > 1 and len(cards) == len(view.legal)
+            and len(view.hand) <= SEARCH_FROM)
+
+
+def choose(view: LHombreView) -> Choice:
+    """The bot's decision for the seat whose view this is (only among ``view.legal``): the rules of
+    thumb, checked near the end of the play by imagined deals played out."""
+    choice = rules_of_thumb(view)
+    if view.phase != "play" or not searched(view):
+        return choice
+    return choose_by_search(COACH, view, view.seat, view.legal, choice, SEARCH, lambda a: _describe(a, view.trump),
+                            BUDGET, unit="チップ")
+
+
+def _describe(action: Action, trump: str) -> str:
+    return name(action.card, trump) if action.card is not None else "降伏"
 
 
 def _sides(variants: Variants) -> tuple[tuple[int, ...], ...]:
