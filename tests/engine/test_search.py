@@ -10,6 +10,7 @@ from engine.bots import BOTS, deal_by_number, play_out
 from engine.cards import SUITS, TRUMP, Card, Pack
 from engine.game import GameState
 from engine.games.lombardia import LombardiaState
+from engine.games.lombardia.bot import rule_of_thumb
 from engine.policy import Choice, Rule
 from engine.search import Budget, Coach, choose_by_search, deal_unknown, estimate, margin_value, points
 
@@ -42,7 +43,7 @@ def total(state: GameState, seat: int) -> Fraction:
 
 def lombardia_coach(truth: GameState) -> Coach[object]:
     """A coach whose only imagined deal is the true one (so its estimates can be checked by hand)."""
-    return Coach(view=LOMBARDIA.view, rules=LOMBARDIA.choose, world=lambda view, rng: truth.clone(),
+    return Coach(view=LOMBARDIA.view, rules=rule_of_thumb, world=lambda view, rng: truth.clone(),
                  value=margin_value(lambda state: LOMBARDIA.sides(state.variants), total))
 
 
@@ -65,7 +66,7 @@ def test_each_candidate_is_played_out_by_the_rules_of_thumb() -> None:
     for action in actions:
         after = state.clone()
         after.apply(action)
-        end = play_out(after, lambda s, who: LOMBARDIA.choose(LOMBARDIA.view(s, who)).action)
+        end = play_out(after, lambda s, who: rule_of_thumb(LOMBARDIA.view(s, who)).action)
         mine = total(end, seat)
         other = total(end, (seat + 1) % 4)
         assert found.values[action] == [mine - other] * 2
@@ -77,7 +78,7 @@ def test_a_spent_budget_leaves_the_rule_of_thumb_in_charge() -> None:
     seat = state.current_player()
     coach = lombardia_coach(state)
     view = coach.view(state, seat)
-    fallback = LOMBARDIA.choose(view)
+    fallback = rule_of_thumb(view)
     assert estimate(coach, view, seat, state.legal_actions(), Budget(worlds=2, steps=5)) is None
     assert choose_by_search(coach, view, seat, state.legal_actions(), fallback, RULE, str,
                             Budget(worlds=2, steps=5)) == fallback

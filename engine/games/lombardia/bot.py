@@ -5,25 +5,37 @@ the players have shown, it estimates the chance that an opponent still to play b
 (``Reading.hold``), and decides with rules a teacher would give: cash sure winners, win as
 cheaply as possible (but with a court card when one wins: banked now, it cannot fall later), give
 counters to a trick the partner is winning, lose with the cheapest card, keep the Fool to save a
-counter, lead short suits to make voids (never a suit that guards one of its own counters), let the
-partner trump.  In the last three tricks it reads the deal out instead (``_read_out``): it plays the
-rest exactly in each layout of the unseen cards, both sides playing to win the deal, and keeps the rule
-of thumb's card unless another one wins the deal more often.
+counter (once its player owns a trick to exchange it from), lead short suits to make voids (never a suit
+that guards one of its own counters), let the partner trump.  Three kinds of decision are measured rather
+than guessed:
+
+- the monte vote reads the expected deal score of this hand from a table made offline by playing many
+  deals out (``tables``, written by tools/coach/lombardia_tables.py);
+- drawing trumps (leading the trump nothing still out can beat) is weighed in the middle of the deal by
+  playing sampled deals out both ways (``engine.search`` with ``worlds.world``), and chosen when it gains;
+- in the last four tricks it reads the deal out instead (``_read_out``): it plays the rest exactly in
+  layouts of the unseen cards, both sides playing for points, and keeps the rule of thumb's card unless
+  another one brings more points on average.
+
 Every choice names its rule and says in Japanese why, for the coach.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from functools import cache
 from itertools import pairwise
 from math import factorial, prod
 
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
-from ...game import Action, Variants
+from ...game import Action, GameState, Variants
 from ...policy import Bot, Choice, Rule
+from ...search import Budget, Coach, choose_by_search, points, seed_of
+from . import tables
 from .rules import (
     DEALER,
     GAME,
@@ -38,9 +50,14 @@ from .rules import (
     team_of,
 )
 from .view import LombardiaView, view_of
+from .worlds import world
 
-KEEP = Rule("戦える手は遊ぶ", "切札や点札で戦える手なら、モンテには反対してそのまま遊びます。")
-THROW_IN = Rule("望みのない手は流す", "切札がほとんどなく点札も1枚もない手のときだけ、モンテに賛成します。")
+KEEP = Rule("見込みのある手は遊ぶ",
+            "多くのディールを打って調べた表で、この手で遊んだときのチームの得点の見込みがプラスか、"
+            "マイナスでも4回に1回より多く勝てる手なら、モンテには反対してそのまま遊びます。")
+THROW_IN = Rule("見込みのない手は流す",
+                "多くのディールを打って調べた表で、この手で遊ぶとチームの得点がマイナスになる見込みで、"
+                "4回に3回以上負ける手なら、モンテに賛成します（4人全員が賛成したときだけ流れて、0点になります）。")
 DISCARD_SECURE = Rule("守れない絵札は捨て札に",
                       "短いスートの Q・カバロ・J は、捨て札にしてチームの点として確保します。")
 DISCARD_VOID = Rule("捨て札でスートを切らす",
@@ -60,11 +77,15 @@ FOOL_SAVES = Rule("愚者で点札を守る", "相手に点札を渡すしかな
 SPARE_TRUMPS = Rule("切札を無駄にしない",
                     "切札を出すしかなくても勝てないときや勝つ必要がないときは、いちばん弱い切札で済ませます。")
 LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝たなくてよいトリックには、いちばん安い札を出します。")
+DRAW_TRUMPS = Rule("切札を集める",
+                   "残っている切札でいちばん強い切札を持っているときは、それをリードして相手の切札を減らし、"
+                   "キングなどの点札を切られないようにし、相手のバガットを引き出します。見えていない札の配られ方を"
+                   "想像して最後まで打ち比べ、得になる場面で集めます。")
 READ_OUT = Rule("最後は読み切る",
-                "残りが数トリックになったら、見えていない札の分かれ方を調べ尽くして、ディールに勝つ見込みが"
-                "いちばん高くなる札を出します。")
-RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, CASH, PARTNER_RUFF, RETURN_LEAD, LEAD_SHORT,
-         WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
+                "残りが数トリックになったら、見えていない札の分かれ方を調べて最後まで読み、チームの点が"
+                "平均でいちばん多くなる札を出します。")
+RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, CASH, DRAW_TRUMPS, PARTNER_RUFF, RETURN_LEAD,
+         LEAD_SHORT, WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
 
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
 PARTNER_SAFE = 0.7  # a partner's card this likely to hold is worth a counter
@@ -114,15 +135,65 @@ class Reading(TrickChances):
 
 # --- monte, discard, exchange --------------------------------------------------------------
 
+BAND = 2  # width in points of the bands of the monte estimate for which the table counts the deals won
+
+
+def monte_features(hand: Iterable[Card], variants: Variants) -> tuple[int, int, int, int]:
+    """What the monte table weighs in a hand: its trumps, its trumps from XVI up, the face points of its
+    counters and its suits of at most one card (a void or a singleton to trump in soon)."""
+    values = card_values(variants)
+    cards = list(hand)
+    length = {suit: sum(1 for c in cards if c.suit == suit) for suit in SUITS}
+    return (sum(1 for c in cards if c.is_trump), sum(1 for c in cards if c.is_trump and c.rank >= 16),
+            sum(values[c] for c in cards), sum(1 for suit in SUITS if length[suit] <= 1))
+
+
+def monte_estimate(view: LombardiaView) -> Fraction:
+    """The seat's side's expected deal score (points less 36) with this hand, from the monte table; when
+    the seat is asked, every seat before it has agreed to the monte, which the table also weighs."""
+    trumps, high, counters, short = monte_features(view.hand, view.variant_map)
+    total = tables.SEAT[view.seat] + tables.TRUMPS * trumps + tables.HIGH * high + tables.COUNTERS * counters \
+        + tables.SHORT * short
+    if _asked_after_agreement(view):
+        total += tables.AGREED[view.seat]
+    return Fraction(total, 100)
+
+
+def _asked_after_agreement(view: LombardiaView) -> bool:
+    return view.phase == "monte" and view.turn == view.seat and len(view.votes) > 0
+
+
+def monte_won(estimate: Fraction) -> int:
+    """The percentage of deals the table saw won by hands with about this estimate."""
+    band = max(min(tables.WON), min(max(tables.WON), math.floor(estimate / BAND) * BAND))
+    return tables.WON.get(band, 50)
+
+
+HOPELESS = 25  # percent of deals won at most by a hand worth throwing in: it loses three times in four
+
+
 def _monte(view: LombardiaView) -> Choice:
-    """Only a hand with at most two trumps and no counter at all is not worth playing."""
-    values = card_values(view.variant_map)
-    trumps = sum(1 for c in view.hand if c.is_trump)
-    counters = sum(1 for c in view.hand if values[c])
-    if trumps <= 2 and not counters:
-        return Choice(Action("monte"), THROW_IN, f"切札が{trumps}枚しかなく点札も1枚もないので、モンテに賛成します。")
-    return Choice(Action("keep"), KEEP,
-                  f"切札が{trumps}枚、点札が{counters}枚あり、戦える手なのでモンテには反対します。")
+    """Throw the deal in only when playing it is expected to cost this seat's side points and such hands
+    seldom win (a deal thrown in scores 0 for both sides, and it is thrown in only if all four agree); a
+    hand that is merely below average still wins often and is played."""
+    estimate = monte_estimate(view)
+    share = monte_won(estimate)
+    earlier = "先にモンテに賛成した人の手が弱めであることも計算に入れると、" if _asked_after_agreement(view) else ""
+    said = (f"{earlier}この手で遊ぶと、チームの得点は平均で約{signed(estimate)}点の見込みで、"
+            f"このような手で勝てるのは約{share}%です")
+    if estimate < 0 and share <= HOPELESS:
+        return Choice(Action("monte"), THROW_IN, f"{said}。4回に3回以上負ける手で、流れれば0点なので、"
+                                                 f"モンテに賛成します。")
+    if estimate < 0:
+        return Choice(Action("keep"), KEEP, f"{said}。平均では少し損ですが、まだ勝つ見込みが十分あるので、"
+                                            f"モンテには反対して遊びます。")
+    return Choice(Action("keep"), KEEP, f"{said}。遊ぶほうが得なので、モンテには反対します。")
+
+
+def signed(value: Fraction) -> str:
+    """A point figure with its sign, as the score sheet writes a deal's result."""
+    text = points(abs(value))
+    return text if text in ("0", "0.0") else f"+{text}" if value > 0 else f"−{text}"
 
 
 def _discard(view: LombardiaView) -> Choice:
@@ -148,8 +219,12 @@ def _discard(view: LombardiaView) -> Choice:
 
 
 def _exchange(view: LombardiaView) -> Choice:
+    """Give the cheapest card; among blanks, one already played rather than a discard (which would tell
+    the others what the dealer laid away)."""
     values = card_values(view.variant_map)
-    card = cheapest((a.card for a in view.legal if a.card is not None), values)
+    cards = [a.card for a in view.legal if a.card is not None]
+    played = [c for c in cards if c not in view.discard]
+    card = cheapest(played if played and not values[cheapest(played, values)] else cards, values)
     whom = "パートナー" if view.exchange_to == (view.seat + 2) % SEATS else "相手"
     if values[card]:
         return Choice(Action("give", card), GIVE_BLANK,
@@ -160,10 +235,65 @@ def _exchange(view: LombardiaView) -> Choice:
 # --- trick play ----------------------------------------------------------------------------
 
 def _play(view: LombardiaView) -> Choice:
-    """The rule of thumb's card, unless reading the last tricks out finds a card more likely to win the deal."""
+    """The rule of thumb's card, unless reading the last tricks out, or weighing a trump lead by search,
+    finds a card worth more points."""
     reading = Reading(view)
     choice = _rule_of_thumb(reading)
-    return _read_out(reading, choice) or choice
+    return _read_out(reading, choice) or _draw_trumps(reading, choice) or choice
+
+
+def rule_of_thumb(view: LombardiaView) -> Choice:
+    """The rules of thumb alone, as the search's playouts use them."""
+    if view.phase != "play":
+        return choose(view)
+    return _rule_of_thumb(Reading(view))
+
+
+def deal_score(state: GameState, seat: int) -> Fraction:
+    """What a finished deal is worth to ``seat``: its side's score (points less 36; the other side's is
+    the opposite), so that the search speaks of the team's points as the score sheet does."""
+    return Fraction(state.score().totals[TEAM_NAMES[team_of(seat)]])
+
+
+COACH = Coach(view=view_of, rules=rule_of_thumb, world=world, value=deal_score)
+DRAW_HANDS = range(5, 11)  # cards in hand when drawing trumps is weighed: the middle of the deal
+DRAW_BUDGET = Budget(worlds=6, steps=600)
+
+
+def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
+    """Lead the trump no card still out can beat, instead of the rule of thumb's plain lead, when playing
+    sampled deals out shows that drawing the others' trumps gains points."""
+    view = reading.view
+    if reading.best is not None or view.trick or len(view.hand) not in DRAW_HANDS:
+        return None
+    usual = choice.action.card
+    top = _sure_trick(reading)
+    opponents = [(reading.me + 1) % SEATS, (reading.me + 3) % SEATS]
+    if top is None or usual is None or usual.is_trump or not any(c.is_trump for c in reading.unseen) \
+            or all(TRUMP in reading.voids[s] for s in opponents):
+        return None
+    found = choose_by_search(COACH, view, reading.me, [Action("play", top)], choice, DRAW_TRUMPS, _described,
+                             DRAW_BUDGET)
+    if found is choice:
+        return None
+    return _choice(top, DRAW_TRUMPS, f"{_draw_reason(reading, top)}{found.why}")
+
+
+def _described(action: Action) -> str:
+    return name(action.card) if action.card is not None else action.kind
+
+
+def _draw_reason(reading: Reading, top: Card) -> str:
+    """What drawing trumps does for this hand, in a teacher's words."""
+    said = (f"{name(top)}は残っている切札でいちばん強いので、リードすれば必ず勝ち、切札を持っている人は"
+            f"切札を出さなければなりません。")
+    kings = [c for c in reading.view.hand if not c.is_trump and reading.values[c] >= 4]
+    if kings:
+        best = max(kings, key=lambda c: (reading.values[c], -PACK.index(c)))
+        return f"{said}相手の切札が減れば、{name(best)}が切られにくくなります。"
+    if BAGATTO in reading.unseen:
+        return f"{said}まだ出ていないバガット（5点）を引き出せるかもしれません。"
+    return f"{said}相手の切札が減れば、残りの札が切られにくくなります。"
 
 
 def _rule_of_thumb(reading: Reading) -> Choice:
@@ -259,10 +389,27 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     card = cheapest(cards, values)
     partner_wins = reading.best is not None and reading.best[0] == reading.partner
     if values[card] and not partner_wins and any(a.card is THE_FOOL for a in reading.view.legal):
-        return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。")
+        if any(t.winner == reading.me for t in reading.view.tricks):
+            return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                                 f"愚者は、すでに取ったトリックの点のない札と交換して取り戻せます。")
+        sure = _sure_trick(reading)
+        if sure is not None:
+            return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                                 f"まだトリックを取っていませんが、{name(sure)}で必ず1トリック取れるので、"
+                                                 f"そのときに交換して愚者を取り戻せます。")
+        return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。"
+                                         f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに交換できず、"
+                                         f"愚者の5点が相手のものになってしまいます。")
     if card.is_trump:
         return _choice(card, SPARE_TRUMPS, f"{reason}、切札はいちばん弱い{name(card)}で済ませます。")
     return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+
+
+def _sure_trick(reading: Reading) -> Card | None:
+    """A trump of this hand that no card still out can beat: it takes a trick whenever it is played."""
+    trumps = [c for c in reading.view.hand if c.is_trump]
+    top = max(trumps, key=lambda c: c.rank, default=None)
+    return top if top is not None and reading.is_master(top) else None
 
 
 def _choice(card: Card, rule: Rule, why: str) -> Choice:
@@ -271,10 +418,15 @@ def _choice(card: Card, rule: Rule, why: str) -> Choice:
 
 # --- the endgame: read the last tricks out ----------------------------------------------------
 
-ENDGAME = 3  # cards in hand from which the rest of the deal is searched through
+ENDGAME = 4  # cards in hand from which the rest of the deal is searched through (3 measured weaker in duplicate)
 LAYOUTS = 24  # layouts of the unseen cards examined at most (every one of them when there are fewer)
-NODES = 1500  # positions searched after which no further layout is begun: a decision stays within ~30 ms
-WIN = 1000  # a won deal outweighs any margin: the search plays to win the deal first, then for points
+NODES = 4000  # positions searched after which no further layout is begun: a decision stays within ~50 ms
+HARD_NODES = 2 * NODES  # positions after which even the layout being searched is given up
+BOUND = 1000  # beyond any margin of a deal
+
+
+class OutOfNodes(Exception):
+    """The endgame search went past ``HARD_NODES`` in the middle of a layout."""
 DISCARD = SEATS  # the place of the dealer's discard among the places an unseen card may lie
 
 
@@ -310,8 +462,7 @@ class Layouts:
             found = list(self._every(0, {s: [] for s in self.room}))
         else:
             view = self.reading.view
-            seed = (view.seat, len(view.tricks), *map(PACK.index, view.hand), *(PACK.index(c) for _, c in view.trick))
-            found = list(self._draw(random.Random(hash(seed))))
+            found = list(self._draw(random.Random(seed_of(view))))  # the same in CPython and Pyodide
         return [self._deal(held) for held in found]
 
     def _every(self, i: int, held: dict[int, list[Card]]) -> Iterator[dict[int, list[Card]]]:
@@ -347,80 +498,100 @@ class Layouts:
         return hands, (*reading.view.discard, *held[DISCARD])
 
 
-Hands = tuple[tuple[Card, ...], ...]
-Fool = tuple[int, int] | None  # the seat that played the Fool and the team that won its trick
+Hands = tuple[tuple[int, ...], ...]  # cards as their place in the pack (``PACK.index``), for speed
+Trick = tuple[tuple[int, int], ...]  # (seat, card number) in the order played
+Fool = tuple[int, int] | None  # the seat that played the Fool and the side (+1/-1) that won its trick
+
+CARDS = PACK.cards()
+FOOL_N = PACK.index(THE_FOOL)
+TRUMP_SUIT = len(SUITS)
+SUIT_N = tuple(-1 if c.is_fool else TRUMP_SUIT if c.is_trump else SUITS.index(c.suit) for c in CARDS)
+POWER = tuple(strength(c) + (1000 if c.is_trump else 0) for c in CARDS)  # order of the cards able to win
 
 
-def _legal(hand: tuple[Card, ...], trick: tuple[tuple[int, Card], ...]) -> Iterable[Card]:
+def _legal(hand: tuple[int, ...], trick: Trick) -> tuple[int, ...]:
     """Follow suit, else trump, else anything; the Fool always."""
-    led = next((c.suit for _, c in trick if not c.is_fool), None)
-    if led is None:
+    led = next((SUIT_N[c] for _, c in trick if c != FOOL_N), -1)
+    if led < 0:
         return hand
-    allowed = [c for c in hand if c.suit == led] or ([c for c in hand if c.is_trump] if led != TRUMP else [])
+    allowed = tuple(c for c in hand if SUIT_N[c] == led)
+    if not allowed and led != TRUMP_SUIT:
+        allowed = tuple(c for c in hand if SUIT_N[c] == TRUMP_SUIT)
     if not allowed:
         return hand
-    return (*allowed, THE_FOOL) if THE_FOOL in hand else allowed
+    return (*allowed, FOOL_N) if FOOL_N in hand else allowed
 
 
-def _winner(trick: tuple[tuple[int, Card], ...]) -> int:
-    best: tuple[int, Card] | None = None
+def _winner(trick: Trick) -> int:
+    """The highest trump, else the highest card of the suit led (the Fool never wins)."""
+    led, best, winner = -1, -1, -1
     for seat, card in trick:
-        if not card.is_fool and (best is None or beats(card, best[1])):
-            best = (seat, card)
-    assert best is not None
-    return best[0]
+        suit = SUIT_N[card]
+        if suit < 0:
+            continue
+        if led < 0:
+            led = suit
+        if suit in (led, TRUMP_SUIT) and POWER[card] > best:
+            best, winner = POWER[card], seat
+    return winner
 
 
 class Endgame:
-    """The rest of the deal played out exactly in one layout, both sides playing to win the deal and then
-    for points.  A side's points are its counters' values less one each, one per trick it took, and one
-    more for the discard's two odd cards (when they count); the Fool returns to its player's side if he
-    takes a trick, the discard goes to the dealer's side if he took a trick, else to the last trick's.
-    Margins are this seat's side's points less the other side's; ``side`` is +1 for a seat of this side."""
+    """The rest of the deal played out exactly in one layout, both sides playing for points (a deal's
+    score is what adds up over the game).  A side's points are its counters' values less one each, one
+    per trick it took, and one more for the discard's two odd cards (when they count); the Fool returns
+    to its player's side if he takes a trick, the discard goes to the dealer's side if he took a trick,
+    else to the last trick's.  Margins are this seat's side's points less the other side's; ``side`` is
+    +1 for a seat of this side."""
 
     def __init__(self, reading: Reading) -> None:
         view = reading.view
         self.side = tuple(1 if team_of(s) == team_of(reading.me) else -1 for s in range(SEATS))
-        self.net = {c: v - 1 for c, v in reading.values.items() if v and not c.is_fool}
+        self.net = tuple(reading.values[c] - 1 if reading.values[c] and not c.is_fool else 0 for c in CARDS)
         self.fool_net = reading.values[THE_FOOL] - 1
         self.odd = 1 if view.variant_map["odd_pair_scores"] else 0
         self.margin, self.won, self.last, self.fool = 0, 0, 0, None
         for trick in view.tricks:
-            self.margin, self.won, self.last, self.fool, _ = self._score(trick.plays, self.margin, self.won,
-                                                                         self.fool)
+            plays = tuple((s, PACK.index(c)) for s, c in trick.plays)
+            self.margin, self.won, self.last, self.fool, _ = self._score(plays, self.margin, self.won, self.fool)
         self.discard_net = 0
-        self.twins: dict[Card, Card] = {}
+        self.twins: dict[int, int] = {}
         self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
 
-    def _score(self, plays: tuple[tuple[int, Card], ...], margin: int, won: int,
-               fool: Fool) -> tuple[int, int, int, Fool, int]:
+    def _score(self, plays: Trick, margin: int, won: int, fool: Fool) -> tuple[int, int, int, Fool, int]:
         """A finished trick: one point and its counters to the winner's side."""
         winner = _winner(plays)
         side = self.side[winner]
-        margin += side * (1 + sum(self.net.get(c, 0) for _, c in plays))
-        fool = next(((s, side) for s, c in plays if c.is_fool), fool)
+        net = self.net
+        margin += side * (1 + net[plays[0][1]] + net[plays[1][1]] + net[plays[2][1]] + net[plays[3][1]])
+        fool = next(((s, side) for s, c in plays if c == FOOL_N), fool)
         return margin, won | 1 << winner, side, fool, winner
 
     def final(self, margin: int, won: int, last: int, fool: Fool) -> int:
         if fool is not None:
             seat, side = fool
             margin += (self.side[seat] if won >> seat & 1 else side) * self.fool_net
-        margin += (self.side[DEALER] if won >> DEALER & 1 else last) * self.discard_net
-        return margin + WIN if margin > 0 else margin
+        return margin + (self.side[DEALER] if won >> DEALER & 1 else last) * self.discard_net
 
-    def start(self, hands: Hands, trick: tuple[tuple[int, Card], ...], discard: tuple[Card, ...]) -> None:
-        """A new layout: its discard, its twins, and a memory of positions cleared."""
-        self.discard_net = sum(self.net.get(c, 0) for c in discard) + self.odd
-        self.twins = _twins(hands, trick, self.net)
+    def start(self, hands: Iterable[Iterable[Card]], trick: Iterable[tuple[int, Card]],
+              discard: Iterable[Card]) -> tuple[Hands, Trick]:
+        """A new layout: its discard, its twins, a memory of positions cleared, and the hands and trick
+        in the search's numbers."""
+        numbers = tuple(tuple(PACK.index(c) for c in hand) for hand in hands)
+        plays = tuple((s, PACK.index(c)) for s, c in trick)
+        self.discard_net = sum(self.net[PACK.index(c)] for c in discard) + self.odd
+        self.twins = _twins(numbers, plays, self.net)
         self.memo.clear()
+        return numbers, plays
 
-    def play(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, card: Card) -> int:
-        return self._after(hands, trick, seat, card, self.margin, self.won, self.last, self.fool, -WIN * 2, WIN * 2)
+    def play(self, hands: Hands, trick: Trick, seat: int, card: Card) -> int:
+        return self._after(hands, trick, seat, PACK.index(card), self.margin, self.won, self.last, self.fool,
+                           -BOUND, BOUND)
 
-    def _after(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, card: Card, margin: int,
-               won: int, last: int, fool: Fool, alpha: int, beta: int) -> int:
-        hands = tuple(tuple(c for c in h if c is not card) if s == seat else h for s, h in enumerate(hands))
+    def _after(self, hands: Hands, trick: Trick, seat: int, card: int, margin: int, won: int, last: int,
+               fool: Fool, alpha: int, beta: int) -> int:
+        hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
         trick = (*trick, (seat, card))
         if len(trick) < SEATS:
             return self._value(hands, trick, (seat + 1) % SEATS, margin, won, last, fool, alpha, beta)
@@ -437,7 +608,7 @@ class Endgame:
                 margin, won, last, fool, _ = self._score(trick, margin, won, fool)
             return self.final(margin, won, last, fool)
         key = (hands, leader, margin, won, last, fool)
-        low, high = self.memo.get(key, (-WIN * 2, WIN * 2))
+        low, high = self.memo.get(key, (-BOUND, BOUND))
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -447,47 +618,51 @@ class Endgame:
         self.memo[key] = (low, value) if value <= alpha else (value, high) if value >= beta else (value, value)
         return value
 
-    def _value(self, hands: Hands, trick: tuple[tuple[int, Card], ...], seat: int, margin: int, won: int,
-               last: int, fool: Fool, alpha: int, beta: int) -> int:
+    def _value(self, hands: Hands, trick: Trick, seat: int, margin: int, won: int, last: int, fool: Fool,
+               alpha: int, beta: int) -> int:
         """Alpha-beta inside a trick: this seat's side takes its best, the other side the worst for it;
         of two twin cards only one is tried."""
         self.nodes += 1
+        if self.nodes > HARD_NODES:
+            raise OutOfNodes
         ours = self.side[seat] > 0
-        best = -WIN * 2 if ours else WIN * 2
+        best = -BOUND if ours else BOUND
         tried = set()
+        twins = self.twins
         for card in _legal(hands[seat], trick):
-            twin = self.twins.get(card, card)
+            twin = twins.get(card, card)
             if twin in tried:
                 continue
             tried.add(twin)
             value = self._after(hands, trick, seat, card, margin, won, last, fool, alpha, beta)
             if ours:
-                best, alpha = max(best, value), max(alpha, value)
-            else:
-                best, beta = min(best, value), min(beta, value)
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
             if alpha >= beta:
                 break
         return best
 
 
-def _twins(hands: Hands, trick: tuple[tuple[int, Card], ...], net: dict[Card, int]) -> dict[Card, Card]:
+def _twins(hands: Hands, trick: Trick, net: tuple[int, ...]) -> dict[int, int]:
     """Cards of one hand that play alike: the same suit and value with no card still in play between them
     (a lower twin stands for the higher one)."""
-    live = [c for h in hands for c in h if not c.is_fool] + [c for _, c in trick if not c.is_fool]
-    live.sort(key=lambda c: (c.suit, strength(c)))
+    live = [c for h in hands for c in h if c != FOOL_N] + [c for _, c in trick if c != FOOL_N]
+    live.sort(key=lambda c: (SUIT_N[c], POWER[c]))
     holder = {c: s for s, h in enumerate(hands) for c in h}
-    twins: dict[Card, Card] = {}
+    twins: dict[int, int] = {}
     for low, high in pairwise(live):
-        if low.suit == high.suit and holder.get(low, -1) == holder.get(high, -2) and \
-                net.get(low, 0) == net.get(high, 0):
+        if SUIT_N[low] == SUIT_N[high] and holder.get(low, -1) == holder.get(high, -2) and net[low] == net[high]:
             twins[high] = twins.get(low, low)
     return twins
 
 
 def _read_out(reading: Reading, choice: Choice) -> Choice | None:
     """With at most ``ENDGAME`` cards left, play the rest out in each layout of the unseen cards and pick
-    the card that wins the deal in the most layouts (then the best total margin); ``None`` when the rule
-    of thumb's card does as well."""
+    the card with the best total margin; ``None`` when the rule of thumb's card does as well."""
     view = reading.view
     options = [a.card for a in view.legal if a.card is not None]
     if len(view.hand) > ENDGAME or len(options) < 2:
@@ -496,30 +671,29 @@ def _read_out(reading: Reading, choice: Choice) -> Choice | None:
     if not layouts:
         return None
     search = Endgame(reading)
-    trick = tuple((p.seat, p.card) for p in view.trick)
-    wins = {card: 0 for card in options}
-    margins = dict(wins)
+    margins = {card: 0 for card in options}
     count = 0
     for hands, discard in layouts:
         if search.nodes >= NODES:
             break
+        numbers, trick = search.start(hands, ((p.seat, p.card) for p in view.trick), discard)
+        try:
+            found = {card: search.play(numbers, trick, reading.me, card) for card in options}
+        except OutOfNodes:  # a layout too wide to finish within the budget is left out
+            break
         count += 1
-        search.start(hands, trick, discard)
         for card in options:
-            value = search.play(hands, trick, reading.me, card)
-            wins[card] += value > WIN // 2
-            margins[card] += value - WIN if value > WIN // 2 else value
-    best = max(options, key=lambda c: (wins[c], margins[c], -PACK.index(c)))
-    if choice.action.card is not None and (wins[choice.action.card], margins[choice.action.card]) == \
-            (wins[best], margins[best]):
+            margins[card] += found[card]
+    if not count:
         return None
-    tricks = len(view.hand)
-    if wins[best]:
-        why = (f"{name(best)}を出せばこのディールに勝てる見込みがいちばん高くなります"
-               f"（{count}通り中{wins[best]}通りで勝ち）。")
-    else:
-        why = f"{name(best)}を出せば、点差をいちばん小さくできます。"
-    return _choice(best, READ_OUT, f"残り{tricks}トリックの札の分かれ方を{count}通り調べると、{why}")
+    best = max(options, key=lambda c: (margins[c], -PACK.index(c)))
+    usual = choice.action.card
+    if usual is None or margins[usual] == margins[best]:
+        return None
+    gain = points(Fraction(margins[best] - margins[usual], 2 * count))
+    return _choice(best, READ_OUT, f"残り{len(view.hand)}トリックの札の分かれ方を{count}通り調べて最後まで読むと、"
+                                   f"{name(usual)}より{name(best)}を出すほうが、このチームの点が平均で"
+                                   f"約{gain}点多くなります。")
 
 
 def choose(view: LombardiaView) -> Choice:
