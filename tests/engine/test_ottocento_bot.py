@@ -4,6 +4,7 @@ payment), and a view that shows one seat no more than it may see."""
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 import pytest
@@ -13,8 +14,9 @@ from engine.bots import deal_by_number
 from engine.cards import parse_cards
 from engine.game import Action
 from engine.games.ottocento import OttocentoState
-from engine.games.ottocento.bot import BOT
-from engine.games.ottocento.rules import PACK
+from engine.games.ottocento.bot import BOT, outlook, rule_of_thumb
+from engine.games.ottocento.combos import combination_cards
+from engine.games.ottocento.rules import MATTO, PACK, TEAM_OF, VALUE
 from engine.games.ottocento.view import view_of
 
 SIZES = (15, 15, 15, 17)
@@ -63,6 +65,7 @@ def lead(state: OttocentoState) -> tuple[str, str]:
 
 
 DEALER = "H10 D10"  # the dealer's two discards
+BAGATTO_ALONE = "T1 F C6 C7 C8 C9 C10 H6 H7 H8 H9 D6 D7 D8 D9"  # the dealer's only trump is the Bagatto
 GRANDE = "T21 T20 T19 T18 T17 T16 T15 S7 C6 C7 C8 H6 H7 D6 D7"
 PLAY_CASES = {
     # (hands of seats 0..3, actions after the discards, expected action, rule)
@@ -71,7 +74,10 @@ PLAY_CASES = {
     "win with the cheapest card": (("S7", "S8", "S9", f"{DEALER} SN SQ SK"), "S7 S8 S9", "SN", "安く勝つ"),
     "win with the Bagatto when last": (("S7", "S8", "S9", f"{DEALER} T1 T9"), "S7 S8 S9", "T1", "安く勝つ"),
     "lose with the cheapest card": (("S7", "S8", "SK", f"{DEALER} S9 SQ S10"), "S7 S8 SK", "S9", "負けるなら安い札"),
-    "the Matto saves a queen": (("S7", "S8", "SK", f"{DEALER} SQ F"), "S7 S8 SK", "F", "マットで点札を守る"),
+    "a queen is no reason to spend the Matto": (("S7", "S8", "SK", f"{DEALER} SQ F"), "S7 S8 SK", "SQ",
+                                                "負けるなら安い札"),
+    "the Matto saves the Bagatto from the Angel": (("T21", "T6", "T7", f"{DEALER} {BAGATTO_ALONE}"), "T21 T6 T7",
+                                                    "F", "マットで大事な札を守る"),
     "the lowest trump under the Angel": (("T21 S7", "T6 T10"), "T21", "T6", "切札を無駄にしない"),
     "answer the partner's knock": (("S7", "S8", "SK S10", f"{DEALER} S9 SA S6 SJ SN SQ"), "busso S7 S8",
                                    "SK", "ブッソには一番強い札"),
@@ -119,10 +125,48 @@ def test_a_long_trump_run_slides_its_lead_and_the_partner_leads_trumps_back() ->
     assert lead(state) == ("T6", "切札を引き出す")
 
 
-def test_monte_keeps_a_playable_hand_and_throws_in_a_hopeless_one() -> None:
-    assert decided(dealt(monte=True)) == ("keep", "戦える手は遊ぶ")
+def test_monte_keeps_a_strong_hand_and_throws_in_a_weak_one_saying_what_it_expects() -> None:
+    strong = dealt("T21 T20 T19 T18 T17 T16 T15 SK CK HK DK SQ S7 C6 C7", monte=True)  # Grande and Kings
+    assert decided(strong) == ("keep", "戦える手は遊ぶ")
+    estimate, won = outlook(view_of(strong, 0))
+    assert estimate > 20 and won > 60
+    assert f"約{round(won / 10)}割" in BOT.decide(strong, 0).why and "多く" in BOT.decide(strong, 0).why
     hopeless = "T6 T7 S6 S7 S8 S9 S10 C6 C7 C8 C9 C10 H6 H7 H8"
-    assert decided(dealt(hopeless, monte=True)) == ("monte", "望みのない手は流す")
+    weak = dealt(hopeless, monte=True)
+    assert decided(weak) == ("monte", "見込みの悪い手は流す")
+    estimate, won = outlook(view_of(weak, 0))
+    assert estimate < 0 and won < 50 and "少なく" in BOT.decide(weak, 0).why
+
+
+def test_the_monte_estimate_grows_with_trumps_counters_and_combinations() -> None:
+    """The table must rank hands as a player would: more trumps, counters or declared points, more expected."""
+    base = "T6 T7 T8 S6 S7 S8 S9 S10 C6 C7 C8 C9 C10 H6 H7"
+    better = ("T6 T7 T8 T9 S7 S8 S9 S10 C6 C7 C8 C9 C10 H6 H7",  # a trump for a blank card
+              "T6 T7 T8 SK S7 S8 S9 S10 C6 C7 C8 C9 C10 H6 H7",  # a King for a blank card
+              "T6 T7 T8 SK SQ SJ S9 S10 C6 C7 C8 C9 C10 H6 H7")  # a sword sequence
+    low = outlook(view_of(dealt(base, monte=True), 0))[0]
+    assert all(outlook(view_of(dealt(hand, monte=True), 0))[0] > low for hand in better)
+
+
+REVIEW_POSITIONS = {
+    # deal number: (actions before the step, the card the old bot saved with the Matto), from the review
+    24: ("keep, discard DQ, discard DN, declare, striscio, T21, declare", "T9"),
+    29: ("keep, discard CJ, discard SA, declare, busso, volo, SK, declare, SJ, S10, T5, C7, CN, CK, C6, HK, H7, H9, "
+         "T1, DK, D8, DN, D9, striscio, T21, T7, T6, T8, D10, D6, T11, D7, S6, T13, T14, SN, busso, volo, DA, T17, "
+         "T20, DJ, S7, T16, T18, SQ", "T12"),
+}
+
+
+@pytest.mark.parametrize("number", REVIEW_POSITIONS)
+def test_the_matto_is_not_spent_on_a_numbered_trump(number: int) -> None:
+    """Review P6 (seeds 24 and 29): the Matto went to a trump of 0 points, once even as a lead."""
+    actions, trump = REVIEW_POSITIONS[number]
+    state = deal_by_number("ottocento", number)
+    for code in actions.split(", "):
+        state.apply(state.parse_action(code))
+    assert Action("play", parse_cards(trump)[0]) in state.legal_actions()
+    choice = BOT.decide(state, state.current_player())
+    assert choice.action != Action("play", MATTO) and "点札" not in choice.why
 
 
 def test_the_dealer_secures_a_short_queen_then_empties_the_suit_but_keeps_his_grande() -> None:
@@ -140,12 +184,21 @@ def test_every_combination_is_declared() -> None:
 
 
 def test_the_matto_is_paid_for_with_a_blank_card() -> None:
-    state = deal_by_number("ottocento", 1)
-    assert isinstance(state, OttocentoState)
-    while state.phase != "give":
-        state.apply(BOT.decide(state, state.current_player()).action)
-    action, rule = decided(state)
-    assert rule == "マットの支払いは0点の札" and action == "give H10"
+    paid = 0
+    for number in range(1, 40):
+        state = deal_by_number("ottocento", number)
+        assert isinstance(state, OttocentoState)
+        while not state.is_terminal() and state.phase != "give":
+            state.apply(rule_of_thumb(view_of(state, state.current_player())).action)
+        if state.phase != "give":
+            continue
+        choice = BOT.decide(state, state.current_player())
+        assert choice.rule.name == "マットの支払いは0点の札" and choice.action.card is not None
+        pile = state.piles[TEAM_OF[state.current_player()]]
+        blanks = [c for c in pile if not VALUE[c] and c not in combination_cards(pile, 2, True)]
+        assert not blanks or choice.action.card in blanks
+        paid += 1
+    assert paid >= 3
 
 
 def test_the_view_hides_the_other_hands_and_the_discards() -> None:
@@ -159,3 +212,41 @@ def test_the_view_hides_the_other_hands_and_the_discards() -> None:
             hidden += state.discard
         assert not any(f"Card('{c.suit}', {c.rank})" in text for c in hidden), seat
     assert view_of(state, 3).discard and not view_of(state, 0).discard
+
+
+def test_the_matto_is_not_kept_for_the_last_trick() -> None:
+    """Led with the Matto and the master trump as the last two cards, the Matto goes first: kept to the end it
+    could not take the last trick, while the master trump takes it whoever leads."""
+    rng = random.Random(151)
+    cards = list(PACK.cards())
+    rng.shuffle(cards)
+    state = OttocentoState(cards, {"monte": False})
+    while not state.is_terminal():
+        view = view_of(state, state.current_player())
+        if view.phase == "play" and not view.trick and not view.signals and len(view.hand) == 2 and MATTO in view.hand:
+            other = next(c for c in view.hand if c is not MATTO)
+            unseen = set(PACK.cards()) - set(view.hand) - {p.card for t in view.tricks for p in t.plays}
+            assert other.is_trump and not any(c.is_trump and c.rank > other.rank for c in unseen)
+            assert decided(state) == ("F", "マットを最後まで残さない")
+            return
+        state.apply(rule_of_thumb(view).action)
+    raise AssertionError("the deal never reached the position")
+
+
+def test_search_overrides_a_rule_of_thumb_only_in_the_last_tricks_or_for_the_matto_and_says_by_how_much() -> None:
+    rng = random.Random(1000)
+    cards = list(PACK.cards())
+    rng.shuffle(cards)
+    state = OttocentoState(cards, {"monte": False})
+    overrides = 0
+    while not state.is_terminal():
+        view = view_of(state, state.current_player())
+        choice = BOT.decide(state, state.current_player())
+        if choice.rule.name == "先を読んで選ぶ":
+            fallback = rule_of_thumb(view)
+            assert choice.action != fallback.action and f"「{fallback.rule.name}」" in choice.why
+            assert "点多くなります" in choice.why and "通り想像して" in choice.why
+            assert len(view.hand) <= 3 or (choice.action.card is MATTO or fallback.action.card is MATTO)
+            overrides += 1
+        state.apply(choice.action)
+    assert overrides

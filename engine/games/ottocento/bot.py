@@ -1,25 +1,32 @@
 """オットーチェントのコンピュータ: a partnership player built from named rules of thumb.
 
-It reads only an ``OttocentoView``.  Before the play it keeps any hand worth playing, lays away
+It reads only an ``OttocentoView``.  Before the play it keeps a hand whose expected margin (a table
+measured offline by tools/coach/ottocento_tables.py) is not negative, lays away
 (as dealer) the court cards it could not defend without breaking a combination, and declares every
 combination it holds, since declared points are safe.  In the play it estimates from the cards
 seen, the declared cards still in hand and the voids shown the chance that an opponent still to
 play beats a card (``Reading.hold``), and decides as a teacher would: cash sure winners, win as
 cheaply as possible, give counters to a trick the partner is winning, lose with the cheapest card,
-keep the Matto to save a counter.  It gives the signals (busso, volo, striscio) where their meaning
-under the table's variant fits its lead and reads its partner's: it plays high to a knock, returns
-the partner's suit, leads a suit the partner is out of, and leads trumps when asked.  Every choice
-names its rule and says in Japanese why, for the coach.
+keep the Matto to save a 5-point card or a combination card.  It gives the signals (busso, volo,
+striscio) where their meaning under the table's variant fits its lead and reads its partner's: it
+plays high to a knock, returns the partner's suit, leads a suit the partner is out of, and leads
+trumps when asked.  Where these rules are least sure (following with the Matto, the last tricks) it
+plays the candidates out in imagined deals (``worlds``) and keeps the rule's card unless another
+does clearly better.  Every choice names its rule and says in Japanese why, for the coach.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
-from ...game import Action, Variants
+from ...game import Action, Variants, VariantValue
 from ...policy import Bot, Choice, Rule
+from ...search import Budget, Coach, choose_by_search, points
+from . import tables
 from .combos import combination_cards, combination_total, combinations
 from .rules import (
     BAGATTO,
@@ -36,9 +43,14 @@ from .rules import (
     VALUE,
 )
 from .view import OttocentoView, view_of
+from .worlds import pile_combinations, value, world
 
-KEEP = Rule("戦える手は遊ぶ", "切札や点札、役のある手なら、モンテには反対してそのまま遊びます。")
-THROW_IN = Rule("望みのない手は流す", "役も点札もなく切札もほとんどない手のときだけ、モンテに賛成します。")
+KEEP = Rule("戦える手は遊ぶ",
+            "切札の枚数・点札・手役から、遊んだときに相手側との点差がどうなりそうかを見積もり、"
+            "大きく負けそうな手でなければモンテに反対してそのまま遊びます。")
+THROW_IN = Rule("見込みの悪い手は流す",
+                "遊ぶと相手側より大きく点が少なくなりそうな手（上回れるのが4回に1回ほどの手）なら、モンテに賛成します"
+                "（流れたディールはどちらも0点です）。")
 DISCARD_SECURE = Rule("守れない絵札は捨て札に",
                       "短いスートのクイーン・カバロ・ジャックは、捨て札にして自分の側の点として確保します。")
 DISCARD_VOID = Rule("捨て札でスートを切らす",
@@ -60,17 +72,32 @@ LEAD_SHORT = Rule("短いスートから切らす",
                   "勝ち札がなければ、いちばん短いスートの安い札からリードして、早くそのスートを切らします。")
 WIN_CHEAPLY = Rule("安く勝つ", "勝てるトリックは、勝てる札のうちいちばん安い札で取り、強い札は温存します。")
 FEED = Rule("味方に点札を渡す", "パートナーが勝つトリックには、点札や役になる札を出して自分の側の取り札にします。")
-MATTO_SAVES = Rule("マットで点札を守る", "相手に点札や役になる札を渡すしかないときは、代わりにマットを出して守ります。")
+MATTO_SAVES = Rule("マットで大事な札を守る",
+                   "キングやベガトのような5点の札や、相手側の取り札で役になる札を取られるしかないときは、"
+                   "代わりにマットを出して守ります。0点の札のためには使わず、リードにも使いません。")
 SPARE_TRUMPS = Rule("切札を無駄にしない",
                     "切札を出すしかなくても勝てないときや勝つ必要がないときは、いちばん安い切札で済ませます。")
 LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝たなくてよいトリックには、いちばん安い札を出します。")
 PAY_BLANK = Rule("マットの支払いは0点の札", "マットの代わりに渡す札は、取り札のうち役に入らない0点の札を選びます。")
+MATTO_LAST = Rule("マットを最後まで残さない",
+                  "マットは最後のトリックでは勝てません。残りがマットと一番強い切札の2枚なら、"
+                  "先にマットをリードして、最後のトリック（6点）を切札で取ります。")
+READ_AHEAD = Rule("先を読んで選ぶ",
+                  "終盤やマットの使いどころでは、見えていない札の配られ方をいくつも想像して最後まで打ってみて、"
+                  "平均の点がいちばん多くなる札を選びます。")
 RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
          RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, WIN_CHEAPLY, FEED, MATTO_SAVES, SPARE_TRUMPS,
-         LOSE_CHEAP, PAY_BLANK)
+         LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
 
+MONTE_BELOW = -200  # an expected margin this low (about one deal in four won) is worth throwing in
+BAND = 50  # the monte table counts the deals won per band of this many points of the estimate
+MATTO_WORTH = 5  # what a card must cost the side when the opponents take it for the Matto to be spent on it
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
 PARTNER_SAFE = 0.55  # a partner's card this likely to hold is worth a counter
+# Search where it paid in duplicate play against the rules of thumb alone (each case measured on its own):
+ENDGAME = 3  # cards in hand from which every card is checked by search (the last three tricks)
+MATTO_SEARCH = 6  # cards in hand from which following with the Matto is checked by search
+BUDGET = Budget(worlds=8, steps=2400)
 STRONG_TRUMPS = 6  # a hand with the master trump and this many trumps draws the opponents' trumps
 
 
@@ -79,14 +106,17 @@ def _worth(card: Card) -> int:
     combinations are made of (figures, Aces, Moors, the Grande's top trumps)."""
     if card is BAGATTO:  # 5 points, a tarocco and a wild card in every sequence of the pile
         return 15
-    if card.is_trump:  # the Moors and the head of the Grande count for more than the numbered trumps
-        return VALUE[card] + (3 if card.rank <= 5 or card.rank >= 18 else 1)
+    if card.is_trump:  # the Moors and the head of the Grande make combinations; 16..5 score nothing
+        return VALUE[card] + (3 if card.rank <= 5 or card.rank >= 18 else 0)
     if card.is_fool or card.is_court:
         return VALUE[card] + 3
     return 3 if card.rank == 1 else 0
 
 
 WORTH: dict[Card, int] = {card: _worth(card) for card in PACK.cards()}
+PLAY_MATTO = Action("play", MATTO)
+# The cards some combination can use: every trump (the Grande, the Moors), the Matto, courts and Aces.
+COMBO_CARDS = frozenset(c for c in PACK.cards() if c.is_trump or c.is_fool or c.is_court or c.rank == 1)
 SIGNAL_WORDS = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
 
 
@@ -167,11 +197,13 @@ class Reading(TrickChances):
     def gain(self, card: Card, to_partner: bool) -> int:
         """What ``card`` adds to the pile of the side that takes this trick: its points and the points
         of the combinations it completes there."""
+        if card not in COMBO_CARDS:
+            return VALUE[card]
         side = 0 if to_partner else 1
         pile = self.piles[side]
         if side not in self._bases:
-            self._bases[side] = combination_total(combinations(pile, *self.args))
-        return VALUE[card] + combination_total(combinations(pile | {card}, *self.args)) - self._bases[side]
+            self._bases[side] = pile_combinations(frozenset(pile), self.args)
+        return VALUE[card] + pile_combinations(frozenset(pile | {card}), self.args) - self._bases[side]
 
     def _note_volo(self, plays: tuple[tuple[int, Card], ...]) -> None:
         """The partner's volo: the card he led was his last of its suit."""
@@ -191,15 +223,47 @@ class Reading(TrickChances):
 
 # --- monte, discard, declarations, the Matto's payment ---------------------------------------
 
+def monte_features(hand: Iterable[Card], variants: Mapping[str, VariantValue]) -> tuple[int, int, int]:
+    """What a seat weighs when asked to throw the deal in: its trumps (the Matto not counted), the points
+    of its counters at face value, and the points of the combinations it can declare."""
+    cards = list(hand)
+    args = int(variants["suit_wilds"]), bool(variants["grande_moors"])
+    return (sum(1 for c in cards if c.is_trump), sum(VALUE[c] for c in cards),
+            combination_total(combinations(cards, *args)))
+
+
+def outlook(view: OttocentoView) -> tuple[Fraction, int]:
+    """The expected margin of the seat's side if the deal is played (its score less the other side's),
+    and the percentage of such deals the side wins: the table measured by tools/coach/ottocento_tables.py."""
+    features = monte_features(view.hand, view.variant_map)
+    weights = (tables.TRUMPS, tables.COUNTERS, tables.COMBINATIONS)
+    estimate = Fraction(tables.SEAT[view.seat] + sum(w * f for w, f in zip(weights, features, strict=True)), 100)
+    band = max(-5, min(5, math.floor(estimate / BAND))) * BAND
+    nearest = min(tables.WON, key=lambda b: (abs(b - band), b))
+    return estimate, tables.WON[nearest]
+
+
 def _monte(view: OttocentoView) -> Choice:
-    """Only a hand without combinations, counters or more than three trumps is not worth playing."""
-    trumps = sum(1 for c in view.hand if c.is_trump)
-    counters = sum(1 for c in view.hand if VALUE[c])
-    if trumps <= 3 and not counters and not combinations(view.hand, *combo_args(view)):
+    """Throw the deal in only when playing it is expected to cost the side a lot: a thrown-in deal scores
+    nothing for either side.  A hand somewhat below even is still played: a deal's margin spreads over
+    hundreds of points, such a side still comes out ahead three to five times in ten, and throwing in
+    every hand below even gives away deals against weaker opponents, who may agree to anything."""
+    trumps, counters, combos = monte_features(view.hand, view.variant_map)
+    estimate, won = outlook(view)
+    hand = f"切札{trumps}枚、点札の点が合わせて{counters}点、手役{combos}点のこの手なら、遊んだときの見込みは平均で"
+    tenths = (won + 5) // 10
+    odds = f"このような手の側が相手側を上回るのは約{tenths}割です"
+    if estimate < MONTE_BELOW:
         return Choice(Action("monte"), THROW_IN,
-                      f"切札が{trumps}枚しかなく、点札も役もないので、モンテに賛成します。")
+                      f"{hand}相手側より約{points(-estimate)}点少なく、{odds}。大きく負けそうな手なので、"
+                      "流れたほうが得です。モンテに賛成します（4人全員が賛成したときだけ流れます）。")
+    if estimate < 0:
+        return Choice(Action("keep"), KEEP,
+                      f"{hand}相手側より約{points(-estimate)}点少ないのですが、このような手の側が上回ることも"
+                      f"約{tenths}割あります。流すのは見込みが約{-MONTE_BELOW}点以上少ない手だけにして、"
+                      "モンテには反対して遊びます。")
     return Choice(Action("keep"), KEEP,
-                  f"切札が{trumps}枚、点札が{counters}枚あり、戦える手なのでモンテには反対します。")
+                  f"{hand}相手側より約{points(estimate)}点多く、{odds}。遊ぶほうが得なので、モンテには反対します。")
 
 
 def _discard(view: OttocentoView) -> Choice:
@@ -260,10 +324,25 @@ def _play(view: OttocentoView) -> Choice:
         return _choice(MATTO, LOSE_CHEAP, "出せる札はマットだけなので、マットを出します。")
     if reading.best is not None:
         return _follow(reading, cards)
+    last = _matto_before_last(reading, cards)
+    if last is not None:
+        return last
     lead = _lead(reading, cards)
     if view.trick or lead.action.card is MATTO:  # signals go with a lead card, never after a Matto lead
         return lead
     return _signal(reading, lead) or lead
+
+
+def _matto_before_last(reading: Reading, cards: list[Card]) -> Choice | None:
+    """With the Matto and the master trump as the last two cards, lead the Matto now: kept to the last
+    trick, it could not win it, while the master trump takes the last trick whoever leads it."""
+    if len(reading.view.hand) != 2 or len(cards) != 1 or MATTO not in reading.view.hand:
+        return None
+    other = cards[0]
+    if not (other.is_trump and reading.is_master(other)):
+        return None
+    return _choice(MATTO, MATTO_LAST, f"残りは{name(other)}とマットの2枚で、{name(other)}はいま残っている一番強い"
+                                      f"切札です。マットを先にリードすれば、最後のトリック（6点）を{name(other)}で取れます。")
 
 
 def _lead(reading: Reading, cards: list[Card]) -> Choice:
@@ -285,7 +364,7 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
         card = cheapest((c for c in plain if c.suit == suit), reading.length)
         return _choice(card, LEAD_SHORT, f"いちばん短い{suit_name(suit)}（{reading.length[suit]}枚）から"
                                          f"{name(card)}をリードして、早くこのスートを切らします。")
-    return _lose(reading, cards, "勝ち札も点のないスートの札もないので")
+    return _lose(reading, cards, "勝ち札も点のないスートの札もないので", leading=True)
 
 
 def _partner_ruff(reading: Reading, cards: list[Card]) -> Choice | None:
@@ -429,14 +508,18 @@ def _win_order(card: Card) -> tuple[int, int]:
     return (0 if card is BAGATTO else 1 + card.is_trump, STRENGTH[card])
 
 
-def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
-    """Give the cheapest card, or the Matto instead when that card would be a counter lost to the opponents."""
+def _lose(reading: Reading, cards: list[Card], reason: str, leading: bool = False) -> Choice:
+    """Give the cheapest card; but when even that card is a 5-point card or completes a combination in
+    the opponents' pile, follow with the Matto instead.  The Matto saves one card only once, so it is
+    kept for such a card (never for a 0-point trump) and never led: a led card is not lost yet."""
     partner_wins = reading.best is not None and reading.best[0] == reading.partner
     card = cheapest(cards, reading.length) if partner_wins else \
         min(cards, key=lambda c: (reading.gain(c, False) + WORTH[c], c.is_trump, reading.length.get(c.suit, 0),
                                   STRENGTH[c], PACK.index(c)))
-    if WORTH[card] and not partner_wins and any(a.card is MATTO for a in reading.view.legal):
-        return _choice(MATTO, MATTO_SAVES, f"{reason}、{name(card)}を出す代わりにマットを出して点札を守ります。")
+    loss = 0 if partner_wins or leading else reading.gain(card, False)
+    if loss >= MATTO_WORTH and any(a.card is MATTO for a in reading.view.legal):
+        kind = f"{VALUE[card]}点の札" if loss == VALUE[card] else f"相手側の取り札で役になる札（{loss}点分）"
+        return _choice(MATTO, MATTO_SAVES, f"{reason}、{kind}の{name(card)}を取られる代わりにマットを出して守ります。")
     if card.is_trump:
         return _choice(card, SPARE_TRUMPS, f"{reason}、切札はいちばん安い{name(card)}で済ませます。")
     return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
@@ -446,10 +529,43 @@ def _choice(card: Card, rule: Rule, why: str) -> Choice:
     return Choice(Action("play", card), rule, why)
 
 
-def choose(view: OttocentoView) -> Choice:
-    """The bot's decision for the seat whose view this is (only among ``view.legal``)."""
+def rule_of_thumb(view: OttocentoView) -> Choice:
+    """The decision of the rules of thumb alone (never searching): the playout policy of the search."""
     phase = {"monte": _monte, "discard": _discard, "declare": _declare, "give": _give}.get(view.phase, _play)
     return phase(view)
+
+
+COACH = Coach(view=view_of, rules=rule_of_thumb, world=world, value=value)
+
+
+def choose(view: OttocentoView) -> Choice:
+    """The bot's decision for the seat whose view this is (only among ``view.legal``): the rule of thumb,
+    checked by search where it pays (``_searched``)."""
+    found = rule_of_thumb(view)
+    if view.phase != "play" or found.action.kind != "play":
+        return found
+    return _searched(view, found)
+
+
+def _searched(view: OttocentoView, found: Choice) -> Choice:
+    """Where the rules of thumb are least sure, play the candidates out in imagined deals: whether to
+    follow with the Matto (it saves only one card, once), and every card of the last tricks (few cards
+    left, so short playouts read the end exactly enough).  A lead already signalled keeps its card."""
+    plays = [a for a in view.legal if a.kind == "play"]
+    if len(plays) < 2 or (not view.trick and view.signals):
+        return found
+    if len(view.hand) <= ENDGAME:
+        candidates = plays
+    elif PLAY_MATTO in plays and view.trick and len(view.hand) <= MATTO_SEARCH:
+        candidates = [PLAY_MATTO, found.action]
+    else:
+        return found
+    return choose_by_search(COACH, view, view.seat, candidates, found, READ_AHEAD, _card_words, BUDGET)
+
+
+def _card_words(action: Action) -> str:
+    assert action.card is not None
+    return name(action.card)
 
 
 def _sides(variants: Variants) -> tuple[tuple[int, ...], ...]:
