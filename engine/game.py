@@ -50,7 +50,7 @@ class Action(NamedTuple):
 def why_not(action: Action) -> str:
     """The heading of a refusal shown to a reader: a card is not playable, a word (a bid, a declaration,
     the monte) not choosable."""
-    return "なぜ出せない？" if action.card is not None else "なぜ選べない？"
+    return {"discard": "なぜ捨てられない？"}.get(action.kind, "なぜ出せない？" if action.card else "なぜ選べない？")
 
 
 class Later:

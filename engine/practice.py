@@ -10,8 +10,9 @@ total of a game is kept by the page as rows of points and summed here, exactly (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
 
@@ -20,7 +21,7 @@ from .bots import MAX_DEAL_NUMBER, deal_by_number, side_points
 from .game import GameState, IllegalAction, Variants, why_not
 from .games import GAMES
 from .policy import AnyBot, Choice
-from .scoresheet import format_signed
+from .scoresheet import ScoreSheet, format_signed
 from .share import ShareError
 from .tutorials import heard
 
@@ -123,10 +124,15 @@ def who(state: GameState, bot: AnyBot, seat: int, reader: int) -> str:
     return base + (f"（{'・'.join(marks)}）" if marks else "")
 
 
-def bots_play(bot: AnyBot, state: GameState, reader: int) -> list[str]:
-    """The computer seats play until the reader's turn or the end; what each did, in words."""
-    events: list[str] = []
+def bots_play(bot: AnyBot, state: GameState, reader: int,
+              each: Callable[[list[str]], None] | None = None, events: list[str] | None = None) -> list[str]:
+    """The computer seats play until the reader's turn or the end; what each did, in words (after
+    ``events``, what was said before).  ``each`` sees the table after every move but the last, with
+    the words so far, so that the page can show the computers' cards one at a time."""
+    events = list(events or [])
     while not state.is_terminal() and state.current_player() != reader:
+        if each is not None:
+            each(events)
         actor = state.current_player()
         action = bot.decide(state, actor).action
         events.append(f"{who(state, bot, actor, reader)}: {state.describe_for(action, reader)}")
@@ -134,7 +140,8 @@ def bots_play(bot: AnyBot, state: GameState, reader: int) -> list[str]:
     return events
 
 
-def reader_move(bot: AnyBot, state: GameState, reader: int, text: str) -> tuple[list[str], str | None]:
+def reader_move(bot: AnyBot, state: GameState, reader: int, text: str,
+                each: Callable[[list[str]], None] | None = None) -> tuple[list[str], str | None]:
     """The reader's action then the bots' replies; or no change and why the action is refused (headed
     like the lessons' refusals)."""
     if state.is_terminal():
@@ -149,7 +156,7 @@ def reader_move(bot: AnyBot, state: GameState, reader: int, text: str) -> tuple[
     if reason is not None:
         return [], f"{why_not(action)} {reason}"
     events = [f"あなた: {state.describe(action)}", *heard(state, action)]
-    return events + bots_play(bot, state, reader), None
+    return bots_play(bot, state, reader, each, events), None
 
 
 def undone(state: GameState, reader: int) -> GameState | None:
@@ -203,6 +210,8 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
     game = state.GAME
     parts = [_status(bot, state, reader, number)]
     plays, caption, winner = state.table()
+    mine = state.seat_label(reader)
+    plays = [("あなた" if label == mine else label, card) for label, card in plays]
     shown = _compact([e for e in events if state.CAPTURES or not (caption and e.endswith(caption))])
     if shown:
         parts.append('<ol class="tf-events" aria-label="あなたの前の手からの進行">'
@@ -218,12 +227,24 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
     if notes:
         parts.append(f'<ul class="tf-notes" aria-label="あなたの手札について">{notes}</ul>')
     if state.is_terminal():
-        parts.append(render.score_table(state.score(), root))
+        parts.append(render.score_table(as_reader(state.score(), state.seat_label(reader)), root))
     else:
-        parts.append(_choices(state, reader, marks))
+        parts.append(_choices(state, reader, marks, who(state, bot, state.current_player(), reader)))
     parts.append(_log(state))
     parts.append(_match_html(bot, state.variants, reader, match))
     return "".join(parts)
+
+
+def as_reader(sheet: ScoreSheet, label: str) -> ScoreSheet:
+    """The score sheet with the reader's seat (``label``: 席1, フォアハンド …) called 「あなた」, as the trick
+    and the game's total call it."""
+    mine = re.compile(re.escape(label) + r"(?!\d)")
+
+    def said(text: str) -> str:
+        return mine.sub("あなた", text)
+    steps = [replace(step, party=said(step.party), label=said(step.label), detail=said(step.detail))
+             for step in sheet.steps]
+    return ScoreSheet(sheet.title, steps, {said(name): value for name, value in sheet.totals.items()})
 
 
 def _compact(events: list[str]) -> list[str]:
@@ -251,19 +272,20 @@ def _status(bot: AnyBot, state: GameState, reader: int, number: int) -> str:
             f'<strong role="status">{escape(turn)}</strong></p>')
 
 
-def _choices(state: GameState, reader: int, marks: bool) -> str:
+def _choices(state: GameState, reader: int, marks: bool, turn: str) -> str:
     """What to do now and the reader's hand: as buttons on the reader's turn (render.reader_choices, as in
-    the lessons), else as pictures."""
+    the lessons), else as pictures with whose turn it is beside them.  The prompt is said once, above the
+    cards that can be chosen: when those are not in the hand (a pile, the widow) render says it there."""
     mine = state.current_player() == reader
-    html = f'<p class="tf-choice-label">{escape(_prompt(state, mine))}</p>'
     if not mine:
-        return html + render.hand(state.hand(reader), state.GAME, None)
-    return html + render.reader_choices(state, reader, marks)
+        label = f'<p class="tf-choice-label tf-turn">あなたの手札（今は{escape(turn)}の番です）</p>'
+        return label + render.hand(state.hand(reader), state.GAME, None)
+    if render.offered_elsewhere(state, reader):
+        return render.reader_choices(state, reader, marks)
+    return f'<p class="tf-choice-label">{escape(_prompt(state))}</p>' + render.reader_choices(state, reader, marks)
 
 
-def _prompt(state: GameState, mine: bool) -> str:
-    if not mine:
-        return "あなたの手札:"
+def _prompt(state: GameState) -> str:
     if state.CAPTURES:
         return "取る札の組か、場に置く札を選んでください。"
     kind = state.card_kind()

@@ -40,6 +40,14 @@ def _suit_sign(suit: str, french: bool, x: float, y: float, scale: float) -> str
             f'stroke-width="0.6">{ITALIAN_GLYPHS[suit]}</g>')
 
 
+def _rank_face(rank: int, naming: Naming) -> str:
+    """A suit card's corner index: K, Q, C, J, or the number; the 1 is drawn as the text names it (「A」 where
+    the game calls it the A, 「1」 where its text says ハートの1), so that the face and the words agree."""
+    if rank == 1:
+        return naming.courts.get(1, "A")
+    return LETTERS.get(rank, str(rank))
+
+
 def card_svg(card: Card, naming: Naming) -> str:
     """One card face, 64x96 units; legible at phone size (big corner index, one big sign)."""
     title = escape(naming.name(card))
@@ -58,7 +66,7 @@ def card_svg(card: Card, naming: Naming) -> str:
                 f'{escape(naming.fool_face)}</text>')
     else:
         colour = (FRENCH if naming.french else ITALIAN)[card.suit]
-        rank = LETTERS.get(card.rank, str(card.rank))
+        rank = _rank_face(card.rank, naming)
         centre = (f'<text x="32" y="70" font-size="34" font-weight="700" text-anchor="middle" '
                   f'fill="{colour}" font-family="serif">{rank}</text>' if card.rank > 10
                   else _suit_sign(card.suit, naming.french, 32, 56, 1.25))
@@ -107,12 +115,13 @@ def pack_grid(pack: Pack, game: str | None = None) -> str:
     return f'<div class="tf-pack" data-pack="{pack.value}">{rows}</div>'
 
 
-def hand(cards: Sequence[Card], game: str, legal: Iterable[Card] | None) -> str:
-    """The reader's hand; ``legal`` None draws a static hand, else buttons marking illegal cards."""
+def hand(cards: Sequence[Card], game: str, legal: Iterable[Card] | None, label: str = "あなたの手札") -> str:
+    """The reader's hand (or the row of ``label``); ``legal`` None draws it static, else buttons marking
+    illegal cards."""
     if legal is None:
         return f'<div class="tf-hand">{"".join(card(c, game) for c in cards)}</div>'
     allowed = set(legal)
-    return ('<div class="tf-hand" role="group" aria-label="あなたの手札">'
+    return (f'<div class="tf-hand" role="group" aria-label="{escape(label)}">'
             + "".join(card(c, game, button=True, legal=c in allowed) for c in cards) + "</div>")
 
 
@@ -206,6 +215,19 @@ def variant_controls(options: Sequence[VariantOption], variants: Variants, uncha
 
 
 # --- the reader's decision (lessons and the practice table) ---------------------------------
+# Cards offered outside the hand, by the kind of card decision: the row's name (its aria-label) and the
+# one prompt above it, which says where the cards come from.
+OFFERED = {"give": ("あなたが取ったトリックの札", "あなたが取ったトリックの札から、渡す札を選んでください。"),
+           "take": ("ウィドーの札", "ウィドーから取る札を選んでください。")}
+
+
+def offered_elsewhere(state: GameState, reader: int) -> bool:
+    """True when the cards to choose from are not in the reader's hand (a trick pile, the widow): their
+    row carries the prompt, and the hand above it is only shown."""
+    cards = [a.card for a in state.legal_actions() if a.card is not None]
+    return bool(cards) and not all(c in state.hand(reader) for c in cards)
+
+
 def reader_choices(state: GameState, reader: int, marks: bool = True) -> str:
     """Buttons for the reader's decision: the hand with legal marks (none when ``marks`` is off: a
     question about which cards are legal), or the offered cards/words."""
@@ -220,9 +242,12 @@ def reader_choices(state: GameState, reader: int, marks: bool = True) -> str:
     if cards and all(c in held for c in cards):
         html += hand(held, game, cards)
     else:
+        html += '<p class="tf-pile-label">あなたの手札（ここからは選びません）</p>' if cards else ""
         html += hand(held, game, None)
         if cards:
-            html += f'<p class="tf-choice-label">{escape(state.choice_label())}</p>' + hand(cards, game, cards)
+            pile, prompt = OFFERED.get(state.card_kind(), ("選べる札", state.choice_label()))
+            html += (f'<p class="tf-choice-label">{escape(prompt)}</p>'
+                     + hand(cards, game, cards, pile))
     if state.CAPTURES:
         html += ('<p class="tf-choice-label">手札から出す札を選び、取る場の札を押してから決定してください'
                  '（何も取らないなら場の札は選びません）。</p><div class="tf-words">'

@@ -11,6 +11,7 @@ Forced decisions (a single legal action) are never listed.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -45,16 +46,22 @@ def coach_of(game: str) -> Coach[Any]:
 
 def review(state: GameState, seat: int, budget: Budget = BUDGET) -> list[Remark]:
     """The remarks on ``seat``'s decisions in the deal ``state`` has come to, biggest cost first."""
+    remarks = [remark for _, remark in decisions(state, seat, 0, budget) if remark is not None]
+    return sorted(remarks, key=lambda r: (r.cost is None, -(r.cost or 0), r.move))
+
+
+def decisions(state: GameState, seat: int, start: int = 0,
+              budget: Budget = BUDGET) -> Iterator[tuple[int, Remark | None]]:
+    """``seat``'s unforced decisions from move ``start`` on, in the order of play, each with its remark (None
+    where the coach chose the same).  One at a time: the practice table asks for them one by one, so that
+    the reader's next request never waits for a whole deal's estimates in the browser's one engine worker."""
     bot, coach = BOTS[state.GAME], coach_of(state.GAME)
-    remarks: list[Remark] = []
     before = type(state)(state.deal, state.variants)
     for move, chose in enumerate(state.history):
-        if before.current_player() == seat and len(before.legal_actions()) > 1:
+        if move >= start and before.current_player() == seat and len(before.legal_actions()) > 1:
             advice = bot.decide(before, seat)
-            if advice.action != chose:
-                remarks.append(_remark(coach, before, seat, move, chose, advice, budget))
+            yield move, None if advice.action == chose else _remark(coach, before, seat, move, chose, advice, budget)
         before.apply(chose)
-    return sorted(remarks, key=lambda r: (r.cost is None, -(r.cost or 0), r.move))
 
 
 def _remark(coach: Coach[Any], before: GameState, seat: int, move: int, chose: Action, advice: Choice,

@@ -2,25 +2,27 @@
 
 A request names the game, the deal number, the reader's seat and the share code of the deal so
 far, and one thing to do: ``new`` (deal ``deal`` under ``variants``), ``open`` (a link or a reload),
-``play`` (the reader's ``action``), ``undo`` or ``hint``.  ``match`` carries the running total the page
-keeps and ``rounds`` how long the game is (an index into practice.game_lengths).  Every field is
-checked here and refused in Japanese (TableError); web.handle wraps this.
+``play`` (the reader's ``action``), ``undo``, ``hint`` or ``review`` (振り返り: the reader's decisions the
+coach would have made otherwise).  After ``new``, ``open`` and ``play`` the answer's ``steps`` are the
+table before each computer's move, so that the page shows their cards one at a time.  ``match``
+carries the running total the page keeps and ``rounds`` how long the game is (an index into
+practice.game_lengths).  Every field is checked here and refused in Japanese (TableError); web.handle
+wraps this.
 """
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
 from typing import Any
 
-from . import practice
+from . import practice, render
 from .bots import BOTS, MAX_DEAL_NUMBER
+from .counts import exact_number
 from .game import GameState, Variants, variants_from_indices
 from .games import GAMES
 from .policy import AnyBot
+from .review import Remark, cost_words, decisions
 
-_POINTS = re.compile(r"-?\d{1,7}(?:/\d{1,4})?")
-ACTIONS = ("new", "open", "play", "undo", "hint")
+ACTIONS = ("new", "open", "play", "undo", "hint", "review")
 
 
 class TableError(ValueError):
@@ -40,10 +42,15 @@ def table_op(data: dict[str, Any]) -> dict[str, Any]:
     seat = _int(data, "seat", 0, practice.players_of(bot, state.variants) - 1, "席")
     match = _match(bot, state, data)
     events: list[str] = []
+    steps: list[dict[str, Any]] = []
+
+    def step(said: list[str]) -> None:
+        steps.append(_step(bot, state, seat, number, said, data, match))
+
     if do in ("new", "open"):
-        events = practice.bots_play(bot, state, seat)
+        events = practice.bots_play(bot, state, seat, step)
     elif do == "play":
-        events, refused = practice.reader_move(bot, state, seat, _text(data, "action"))
+        events, refused = practice.reader_move(bot, state, seat, _text(data, "action"), step)
         if refused is not None:
             return {"illegal": refused}
     elif do == "undo":
@@ -51,11 +58,39 @@ def table_op(data: dict[str, Any]) -> dict[str, Any]:
         if earlier is None:
             return {"illegal": "まだ戻せる手がありません（あなたはこのディールでまだ何も選んでいません）。"}
         state = earlier
+    elif do == "review":  # one decision per request, from move ``from`` on; ``next`` null: the review is done
+        found = next(decisions(state, seat, _int(data, "from", 0, len(state.history), "振り返りの手")), None)
+        remark = found[1] if found else None
+        return {"review": [_remark_entry(bot, state, seat, remark)] if remark else [],
+                "next": found[0] + 1 if found else None, "moves": len(state.history)}
     else:
         choice = practice.hint(bot, state, seat)
         return {"hint": {"action": str(choice.action), "rule": choice.rule.name,
                          "text": f"ヒント（{choice.rule.name}）: {state.describe(choice.action)}。{choice.why}"}}
-    return _answer(bot, state, seat, number, events, data, match)
+    return {**_answer(bot, state, seat, number, events, data, match), "steps": steps}
+
+
+def _step(bot: AnyBot, state: GameState, seat: int, number: int, events: list[str], data: dict[str, Any],
+          match: practice.Match) -> dict[str, Any]:
+    """The table as it stands before a computer's move; ``won``: a finished trick is on it (the page
+    leaves it there a little longer)."""
+    html = practice.table_html(bot, state, seat, number, events, data.get("marks", True) is not False,
+                               str(data.get("root", "../")), match)
+    return {"html": html, "won": state.table()[2] is not None}
+
+
+def _remark_entry(bot: AnyBot, state: GameState, seat: int, remark: Remark) -> dict[str, Any]:
+    """One 振り返り entry for the page: the position (the cards on the table and the reader's hand, drawn),
+    what the reader chose, the coach's choice and why, and the cost in words."""
+    before = type(state).from_share_code(remark.code)
+    plays, caption, winner = before.table()
+    mine = before.seat_label(seat)
+    plays = [("あなた" if label == mine else label, card) for label, card in plays]
+    html = (render.trick(plays, state.GAME, caption, winner)
+            + '<p class="tf-choice-label">あなたの手札</p>' + render.hand(before.hand(seat), state.GAME, None))
+    return {"move": remark.move + 1, "code": remark.code, "html": html, "chose": before.describe(remark.chose),
+            "coach": before.describe(remark.coach.action), "rule": remark.coach.rule.name, "why": remark.coach.why,
+            "cost": cost_words(remark), "points": str(remark.cost) if remark.cost is not None else None}
 
 
 def _answer(bot: AnyBot, state: GameState, seat: int, number: int, events: list[str], data: dict[str, Any],
@@ -107,15 +142,17 @@ def _match(bot: AnyBot, state: GameState, data: dict[str, Any]) -> practice.Matc
     rows = data.get("match") or []
     lengths = practice.game_lengths(bot.game, state.variants)
     rounds = data.get("rounds", 0)
-    if not isinstance(rounds, int) or not 0 <= rounds < len(lengths) or not isinstance(rows, list) \
-            or len(rows) > practice.MAX_MATCH:
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds < len(lengths) \
+            or not isinstance(rows, list) or len(rows) > practice.MAX_MATCH:
         raise TableError("ゲームの得点の記録が読めません。「新しいゲーム」で始め直してください。")
     count = len(bot.sides(state.variants))
     parsed = []
     for row in rows:
         points = row.get("points") if isinstance(row, dict) else None
-        if not isinstance(points, list) or not isinstance(row.get("deal"), int) or len(points) != count \
-                or not all(isinstance(p, str) and _POINTS.fullmatch(p) for p in points):
+        exact = [exact_number(p) if isinstance(p, str) else None for p in points] if isinstance(points, list) else []
+        deal = row.get("deal") if isinstance(row, dict) else None
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 1 <= deal <= MAX_DEAL_NUMBER \
+                or len(exact) != count or None in exact:
             raise TableError("ゲームの得点の記録が読めません。「新しいゲーム」で始め直してください。")
-        parsed.append((int(row["deal"]), tuple(Fraction(p) for p in points)))
+        parsed.append((deal, tuple(p for p in exact if p is not None)))
     return practice.Match(tuple(parsed), lengths[rounds])

@@ -40,7 +40,7 @@ def test_a_whole_deal_with_hint_undo_and_a_refusal(game: str) -> None:
         hint = ask(game=game, do="hint", deal=11, seat=1, code=code)["hint"]
         assert hint["action"] in reader_actions(code, game) and hint["rule"] in {r.name for r in BOTS[game].rules}
         refused = ask(game=game, do="play", deal=11, seat=1, code=code, action="discard T21")
-        assert refused["illegal"].startswith("なぜ出せない？")
+        assert refused["illegal"].startswith(("なぜ出せない？", "なぜ捨てられない？"))
         table = ask(game=game, do="play", deal=11, seat=1, code=code, action=hint["action"])
         played += 1
         if played == 3:
@@ -153,3 +153,21 @@ def test_game_lengths_follow_the_rules_pages() -> None:
     assert [length.deals for length in practice.game_lengths("rotarot", {"players": 4})] == [4, 8, 12]
     race = practice.game_lengths("ottocento", {"game_end": "exceed"})
     assert race == [practice.Length(target=800, exceed=True)] and race[0].label(4) == "どちらかの側が800点を超えるまで"
+
+
+@pytest.mark.parametrize("points", [["5/0", "1"], ["1/0000", "1"], ["1e99999999", "0"], ["١", "0"], ["5", "-"],
+                                    [5, "1"], ["5"], ["5", "1", "2"]])
+def test_a_stored_total_that_is_no_exact_number_is_refused_in_japanese(points: list[Any]) -> None:
+    """2026-11-27 attack F2: a running-total row of 5/0 raised ZeroDivisionError on every reload."""
+    table = ask(game="lombardia", do="new", deal=5, seat=0)
+    answer = ask(game="lombardia", do="open", deal=5, seat=0, code=table["code"],
+                 match=[{"deal": 1, "points": points}])
+    assert "得点の記録が読めません" in answer["error"]
+
+
+@pytest.mark.parametrize("deal", [0, -1, True, 10 ** 12, "1", None])
+def test_a_stored_row_with_no_deal_number_is_refused(deal: Any) -> None:
+    table = ask(game="lombardia", do="new", deal=5, seat=0)
+    answer = ask(game="lombardia", do="open", deal=5, seat=0, code=table["code"],
+                 match=[{"deal": deal, "points": ["5", "-5"]}])
+    assert "得点の記録が読めません" in answer["error"]

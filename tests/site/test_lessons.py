@@ -61,9 +61,19 @@ def illegal_card(lesson: Lesson, n: int) -> Action | None:
                  if not state.CAPTURES and not state.is_legal(Action(kind, c))), None)
 
 
+def kept_on_restart(page: Page, widget: str) -> None:
+    """「最初から」 in a lesson half done asks first; 「やめる」 keeps the lesson where it was."""
+    w = page.locator(f"#{widget}")
+    where = w.get_attribute("data-code")
+    w.locator("[data-action=restart]").click()
+    assert "最初からやり直しますか" in w.locator(".tf-confirm").inner_text()
+    w.locator("[data-confirm=no]").click()
+    assert w.locator(".tf-confirm").count() == 0 and w.get_attribute("data-code") == where
+
+
 def play_lesson(page: Page, widget: str, lesson: Lesson) -> None:
     page.locator(f"#{widget}").scroll_into_view_if_needed()
-    wrong_tried = illegal_tried = False
+    wrong_tried = illegal_tried = asked = False
     for n, step in enumerate(lesson.script):
         if not step.reader:
             continue
@@ -76,12 +86,16 @@ def play_lesson(page: Page, widget: str, lesson: Lesson) -> None:
             wrong_tried = True
         illegal = None if illegal_tried else illegal_card(lesson, n)
         if illegal is not None:
-            assert press(page, widget, state, illegal).startswith("なぜ出せない？"), (lesson.id, str(illegal))
+            heading = "なぜ捨てられない？" if illegal.kind == "discard" else "なぜ出せない？"
+            assert press(page, widget, state, illegal).startswith(heading), (lesson.id, str(illegal))
             illegal_tried = True
         for faded in state.unavailable_words()[:1]:  # a bid the auction rules out: shown faded, explained
             page.locator(f"#{widget} .tf-view button[data-word='{faded.kind}'][data-legal=false]").click()
             assert settle(page, widget).startswith("なぜ選べない？"), (lesson.id, faded.kind)
         assert press(page, widget, state, step.action) == "正解です。", (lesson.id, n, str(step.action))
+        if not asked and page.locator(f"#{widget}").get_attribute("data-done") != "true":
+            kept_on_restart(page, widget)
+            asked = True
     assert wrong_tried, f"{lesson.id}: no step offers another legal choice"
     w = page.locator(f"#{widget}")
     assert w.get_attribute("data-done") == "true" and w.locator(".tf-next-lesson a").is_visible()

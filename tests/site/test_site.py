@@ -138,3 +138,22 @@ def test_axe_widget_in_dark_mode(offline_page: Page, site_url: str) -> None:
     page.goto(f"{site_url}/lombardia/lessons/")
     assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
     assert axe_problems(page, "document.querySelector('.trionfi-widget')") == []
+
+
+SMALL_TARGETS = """(root) => [...root.querySelectorAll(
+    'button, select, summary, a.md-button, a.tf-rule, input:not([type=checkbox]):not([type=radio]):not([type=hidden])')]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => [el.className || el.tagName, (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20),
+                Math.round(el.getBoundingClientRect().height)])
+  .filter(([, , height]) => height < 32)"""
+
+
+@pytest.mark.parametrize("path", ["/", "/lombardia/examples/", "/lhombre/lessons/", "/rotarot/play/"])
+def test_no_control_under_32_px_on_a_phone(offline_page: Page, site_url: str, path: str) -> None:
+    """The 2026-11-27 review's small targets: at 390 px every control of the page's content (folded
+    settings and progress lists opened) is at least 32 px tall."""
+    page = offline_page
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + path)
+    page.evaluate("() => document.querySelectorAll('.md-content details').forEach((d) => (d.open = true))")
+    assert page.evaluate(SMALL_TARGETS, page.locator(".md-content").element_handle()) == []

@@ -3,7 +3,7 @@
 // replaces the page content without re-running this file, so widgets are mounted on every
 // document$ emission and mount() is idempotent.
 import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
-import { mountTable } from "./table.js";
+import { askFirst, mountTable } from "./table.js";
 import { mountPad } from "./pad.js";
 import "./preload.js"; // starts the engine in the background when a widget is on screen
 
@@ -129,6 +129,7 @@ function nextDecision(el) {
 }
 
 function mountLesson(el) {
+  const start = el.dataset.code; // the lesson's first position, as the page was built
   const load = (request) => run(el, { op: "lesson", ref: el.dataset.ref, ...request }, (result) => {
     feedback(el, "");
     showLesson(el, result);
@@ -146,7 +147,12 @@ function mountLesson(el) {
     if (el.querySelector("[data-action=capture]") && pickCapture(el, button, attempt)) return;
     if (button.dataset.card) attempt(button.dataset.card);
     else if (button.dataset.word) attempt(button.dataset.word);
-    else if (button.dataset.action === "restart") load({ n: 0 });
+    else if (button.dataset.action === "restart") {
+      // a lesson half done asks before it starts again; one not begun or finished starts at once
+      const begun = el.dataset.code !== start && el.querySelector(".tf-next-lesson")?.hidden !== false;
+      if (begun) askFirst(el, "この練習を最初からやり直しますか？ ここまで進めた手は消えます。", "最初からやり直す", () => load({ n: 0 }));
+      else load({ n: 0 });
+    }
   });
   return (code) => load({ code });
 }
