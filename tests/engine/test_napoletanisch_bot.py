@@ -19,10 +19,12 @@ from engine.games.napoletanisch.bot import (
     LAST,
     MOST,
     NO_EASY_SUM,
+    ONLY,
     PREPARE,
     RULES,
     choose,
     endgame,
+    look_ahead,
 )
 from engine.games.napoletanisch.rules import THIRDS, captures_by_card
 from engine.games.napoletanisch.view import view_of
@@ -77,6 +79,32 @@ def test_the_cheapest_card_is_laid() -> None:
     assert why == "取れる札がないので、得点が⅓点と安いダイヤの4を場に置きます。"
 
 
+def test_a_card_worth_more_than_a_third_is_not_called_cheap() -> None:
+    # Nothing can be taken and every card is worth more than ⅓: the jack is the cheapest, not 安い.
+    action, rule, why = play("T13 T15 T16 T17 T18 T19", "SQ HN DJ CK T1 T21")
+    assert (action, rule) == ("DJ", CHEAP.name)
+    assert "安い" not in why and "手札の中で得点がいちばん低いダイヤのジャック（1⅓点）" in why
+
+
+def test_a_forced_last_card_is_named_as_forced() -> None:
+    # Review P11 (deal 1, four players, step 47): the last card of a hand, the diamond king, was called
+    # 安い at 4⅓ points though it was the only card left.  The deal is played as the review's bot played
+    # it (the one-turn look-ahead alone) and the last steps are asked of the bot.
+    state = deal_by_number("napoletanisch", 1)
+    forced = []
+    for step in range(48):
+        seat = state.current_player()
+        view = view_of(state, seat)
+        if step >= 45:
+            assert len(view.hand) == 1 and len(view.legal) == 1
+            forced.append(BOT.decide(state, seat))
+        state.apply(look_ahead(view).action)
+    assert all(c.rule == ONLY and c.why.startswith("手札はこの1枚だけ") and "安い" not in c.why for c in forced)
+    assert forced[-1].why == "手札はこの1枚だけなので、ダイヤのキングを場に置きます（取れる札はありません）。"
+    assert forced[0].why.startswith("手札はこの1枚だけで、取れる組もこれだけなので、"
+                                    "ハートのクイーンで場のダイヤのクイーンを取ります")
+
+
 def test_a_card_is_laid_for_the_next_capture() -> None:
     action, rule, why = play("T4 T18 T20 SK C8 C10", "T7 T8 SJ SQ H2 DJ")
     assert (action, rule) == ("H2", PREPARE.name)
@@ -128,13 +156,15 @@ def test_the_end_of_a_two_player_deal_is_read_exactly(optional: bool) -> None:
         seat = state.current_player()
         view = view_of(state, seat)
         choice = choose(view)
-        if view.stock == 0 and len(state.hands[0]) + len(state.hands[1]) <= 6:
-            assert choice.rule == LAST and endgame(view) == choice
-            margins = [margin_after(state, a, optional) for a in state.legal_actions()]
-            assert margin_after(state, choice.action, optional) == max(margins)
-            checked += 1
+        if view.stock == 0 and len(view.legal) > 1:
+            # the whole end once the stock is empty (12 cards), checked by plain minimax from 8 cards on
+            assert choice.rule == LAST and endgame(view, 12) == choice
+            if len(state.hands[0]) + len(state.hands[1]) <= 8:
+                margins = [margin_after(state, a, optional) for a in state.legal_actions()]
+                assert margin_after(state, choice.action, optional) == max(margins)
+                checked += 1
         state.apply(choice.action)
-    assert checked >= 3
+    assert checked >= 4
 
 
 @pytest.mark.parametrize(("players", "optional"), [(2, False), (2, True), (3, False), (4, True)])

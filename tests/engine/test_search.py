@@ -11,6 +11,7 @@ from engine.cards import SUITS, TRUMP, Card, Pack
 from engine.game import GameState
 from engine.games.lombardia import LombardiaState
 from engine.games.lombardia.bot import rule_of_thumb
+from engine.games.lombardia.view import LombardiaView, view_of
 from engine.policy import Choice, Rule
 from engine.search import Budget, Coach, choose_by_search, deal_unknown, estimate, margin_value, points
 
@@ -41,9 +42,9 @@ def total(state: GameState, seat: int) -> Fraction:
     return Fraction(state.score().totals[LOMBARDIA.side_name(seat, state.variants)])
 
 
-def lombardia_coach(truth: GameState) -> Coach[object]:
+def lombardia_coach(truth: GameState) -> Coach[LombardiaView]:
     """A coach whose only imagined deal is the true one (so its estimates can be checked by hand)."""
-    return Coach(view=LOMBARDIA.view, rules=rule_of_thumb, world=lambda view, rng: truth.clone(),
+    return Coach(view=view_of, rules=rule_of_thumb, world=lambda view, rng: truth.clone(),
                  value=margin_value(lambda state: LOMBARDIA.sides(state.variants), total))
 
 

@@ -35,7 +35,6 @@ from ...chances import TrickChances
 from ...game import Action, GameState, Variants
 from ...policy import Bot, Choice, Rule
 from ...search import Budget, Coach, choose_by_search, points, seed_of
-from . import tables
 from .rules import (
     DEALER,
     GAME,
@@ -49,6 +48,7 @@ from .rules import (
     strength,
     team_of,
 )
+from .tables import AGREED, COUNTERS, HIGH, SEAT, SHORT, TRUMPS, WON
 from .view import LombardiaView, view_of
 from .worlds import world
 
@@ -152,10 +152,10 @@ def monte_estimate(view: LombardiaView) -> Fraction:
     """The seat's side's expected deal score (points less 36) with this hand, from the monte table; when
     the seat is asked, every seat before it has agreed to the monte, which the table also weighs."""
     trumps, high, counters, short = monte_features(view.hand, view.variant_map)
-    total = tables.SEAT[view.seat] + tables.TRUMPS * trumps + tables.HIGH * high + tables.COUNTERS * counters \
-        + tables.SHORT * short
+    total = SEAT[view.seat] + TRUMPS * trumps + HIGH * high + COUNTERS * counters \
+        + SHORT * short
     if _asked_after_agreement(view):
-        total += tables.AGREED[view.seat]
+        total += AGREED[view.seat]
     return Fraction(total, 100)
 
 
@@ -165,8 +165,8 @@ def _asked_after_agreement(view: LombardiaView) -> bool:
 
 def monte_won(estimate: Fraction) -> int:
     """The percentage of deals the table saw won by hands with about this estimate."""
-    band = max(min(tables.WON), min(max(tables.WON), math.floor(estimate / BAND) * BAND))
-    return tables.WON.get(band, 50)
+    band = max(min(WON), min(max(WON), math.floor(estimate / BAND) * BAND))
+    return WON.get(band, 50)
 
 
 HOPELESS = 25  # percent of deals won at most by a hand worth throwing in: it loses three times in four

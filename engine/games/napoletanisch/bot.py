@@ -1,13 +1,18 @@
-"""ナポレタニッシュ's computer opponent: a one-turn look-ahead over the legal plays, and an exact
-reading of the last turns of a two-player deal.
+"""ナポレタニッシュ's computer opponent: a one-turn look-ahead over the legal plays, an exact reading of
+the whole end of a two-player deal, and plays near the end checked in imagined deals.
 
 Every legal play is scored by the points it banks now, minus what the next players can expect to
 take from the table it leaves (each unseen card's best capture there, weighed by the chance that
 the player holds it), plus a share of what the bot's own remaining hand could take from that table
 next turn, minus a share of a laid card's own points.  Only counts and sums: a decision stays well
 under a millisecond however many capture sets are legal.  Once the stock is empty in a two-player
-deal the opponent's hand is exactly the cards not yet seen, so the last turns are read to the end
-(who captures last takes the remainder).
+deal the opponent's hand is exactly the cards not yet seen, so the last 12 cards are read to the end
+(who captures last takes the remainder): in duplicate play against the look-ahead alone this is
+worth some 5 points a deal.  Near the end of a deal whose remaining cards cannot be read exactly (the
+last two draws of a two-player deal; a hand of three cards or fewer with three or four players) the
+plays the look-ahead ranks highest are played out by the rules of thumb in the same imagined deals
+(``worlds``, ``engine.search``), and another play replaces the rule of thumb's only when it does
+clearly better there: 1 to 2 points a deal more.
 The rule of thumb named with a choice is the part of this score that made the difference.
 """
 
@@ -15,24 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...cards import Card
 from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
+from ...search import Budget, Coach, choose_by_search
 from .rules import (
     LEVEL,
     MAX_VALUE,
     NAMING,
     PACK,
+    PACK_THIRDS,
     THIRDS,
     VALUE,
-    captures_by_card,
     legal_captures,
     names,
     seat_name,
     thirds_text,
 )
 from .view import NapoletanischView, view_of
+from .worlds import value, world
 
 MOST = Rule("得点の多い取り", "取れる組の中から、出す札と取る札を合わせた得点がいちばん多いものを選びます。")
 NO_EASY_SUM = Rule("取りやすい和を残さない",
@@ -43,14 +51,22 @@ CHEAP = Rule("安い札を置く",
              "取れないとき（取らないとき）は、得点が低く、場に置いても相手に大きく取られにくい札を置きます。")
 PREPARE = Rule("次の取りを用意する", "自分の手札で次の手番に取れる組が場にできるように、取る札や置く札を選びます。")
 LAST = Rule("最後に取る", "山札がなくなったら、最後に札を取った人が場の残りをもらえることまで読んで手を選びます。")
-RULES = (MOST, NO_EASY_SUM, KEEP_TAROCK, CHEAP, PREPARE, LAST)
+ONLY = Rule("最後の1枚", "手札が1枚だけで打ち方がほかにないときは、その札を出すしかありません。")
+SEARCH = Rule("配られ方を想像して読む", "見えていない札の配られ方をいくつも想像して最後まで打ってみて、"
+                                         "平均でいちばん得点の多くなる手を選びます。")
+RULES = (MOST, NO_EASY_SUM, KEEP_TAROCK, CHEAP, PREPARE, LAST, ONLY, SEARCH)
 
 HIGH_TAROCK = 15  # tarocks from 15 up (and the Sküs) take many sums: worth keeping for a rich table
 LATER_PLAYERS = (1.0, 0.5, 0.25)  # weight of the next, second and third player's expected capture
 LAID = 0.3  # share of a laid card's points counted as lost: in hand it might still take something itself
 OWN_NEXT = 0.6  # share of the bot's own best capture next turn that counts now
-ENDGAME_CARDS = 6  # read a two-player deal to the end once the stock is empty and this many cards are left
-ENDGAME_NODES = 300  # beyond this (a few ms) the reading gives way to the one-turn look-ahead
+ENDGAME_CARDS = 12  # read a two-player deal to the end once the stock is empty: its last 12 cards
+ENDGAME_NODES = 12000  # beyond this (about 0.1 s) the reading gives way to the look-ahead and the search
+SHORT_ENDGAME = 6  # the reading in the search's imagined deals: the last 6 cards only (a few ms)
+SEARCH_HAND = 3  # three or four players: search once a seat holds this many cards or fewer (the stock is empty)
+SEARCH_STOCK = 2  # two players: search once the stock holds this many cards or fewer (then the exact reading)
+SEARCH_PLAYS = 4  # the plays the look-ahead ranks highest, compared in the imagined deals
+SEARCH_BUDGET = Budget(worlds=6, steps=200)  # about 200 rule-of-thumb decisions (some 40 ms) for one choice
 
 
 # --- the one-turn look-ahead ------------------------------------------------------------------
@@ -148,76 +164,148 @@ class TooLong(Exception):
     """The reading passed ENDGAME_NODES positions."""
 
 
-Play = tuple[int, Card, tuple[Card, ...]]  # thirds banked, card played, set taken
+CARDS = PACK.cards()  # a card is bit i of a set (an int) in the reading: pack position i
+BIT = {card: 1 << i for i, card in enumerate(CARDS)}
+CARD_THIRDS = tuple(THIRDS[c] for c in CARDS)
+CARD_VALUE = tuple(VALUE[c] for c in CARDS)
+CARD_LEVEL = tuple(LEVEL[c] for c in CARDS)
+Move = tuple[int, int, int]  # thirds banked (a trail: minus its card's), the card's bit, the set taken
 
 
-def plays(hand: Sequence[Card], table: Sequence[Card], optional: bool) -> list[Play]:
-    """Every legal play, the richest first (so the pruning cuts early); a trail banks minus its card."""
+def bits(cards: Sequence[Card]) -> int:
+    return sum(BIT[c] for c in cards)
+
+
+@lru_cache(maxsize=1 << 16)
+def positions(mask: int) -> tuple[int, ...]:
+    """The pack positions of the cards in ``mask``, low to high (remembered: the reading asks for the
+    same hands and tables many times)."""
     found = []
-    for card, sets in captures_by_card(hand, table):
-        found += [(THIRDS[card] + sum(THIRDS[c] for c in s), card, s) for s in sets]
-        if optional or not sets:
-            found.append((-THIRDS[card], card, ()))
-    return sorted(found, key=lambda play: -play[0])
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
 
 
-def outcome(play: Play, mover: list[Card], other: list[Card], table: list[Card], last: int, optional: bool,
-            window: tuple[int, int], nodes: list[int]) -> tuple[int, int]:
-    """The mover's thirds minus the other's from here to the end after ``play``, both playing their
-    best, and who captures last then (1 the mover, -1 the other, 0 nobody).  ``last`` is who has
-    captured last so far, seen from the mover; exact inside the alpha-beta ``window``."""
-    gain, card, taken = play
-    rest = [c for c in mover if c is not card]
-    alpha, beta = window
-    if taken:
-        value, final = read_out(other, rest, [c for c in table if c not in taken], -1, optional,
-                                (gain - beta, gain - alpha), nodes)
-        return gain - value, -final
-    value, final = read_out(other, rest, [*table, card], -last, optional, (-beta, -alpha), nodes)
-    return -value, -final
+class Reading:
+    """Both players' best play from a two-player position with the stock empty, where each sees the
+    other's hand (the cards not yet seen).  Alpha-beta over sets of cards kept as bits, richest plays
+    first, every position's bounds remembered (the same position is reached by many orders of plays);
+    a value is the mover's thirds minus the other's from here to the end, with who captures last then
+    (1 the mover, -1 the other, 0 nobody)."""
+
+    def __init__(self, optional: bool) -> None:
+        self.optional = optional
+        self.nodes = 0
+        self.known: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}  # low, high, final
+        self.sets: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+
+    def captures(self, card: int, table: int) -> list[tuple[int, int]]:
+        """Every set ``card`` may take from ``table``, with its thirds (the table cards of kinds it may
+        take, worth at most its value, combined in order)."""
+        level, target = CARD_LEVEL[card], CARD_VALUE[card]
+        key = (table, target, level)  # cards of one value and kind take the same sets (the four kings)
+        found = self.sets.get(key)
+        if found is None:
+            fit = [c for c in positions(table) if CARD_LEVEL[c] <= level and CARD_VALUE[c] <= target]
+            found = []
+            stack = [(0, 0, 0, 0)]  # next card to add, value so far, set, thirds
+            while stack:
+                start, total, taken, points = stack.pop()
+                for k in range(start, len(fit)):
+                    c = fit[k]
+                    grown = total + CARD_VALUE[c]
+                    if grown == target:
+                        found.append((taken | 1 << c, points + CARD_THIRDS[c]))
+                    elif grown < target:
+                        stack.append((k + 1, grown, taken | 1 << c, points + CARD_THIRDS[c]))
+            self.sets[key] = found
+        return found
+
+    def moves(self, hand: int, table: int) -> list[Move]:
+        """Every legal play, the richest first (so the pruning cuts early)."""
+        found = []
+        for card in positions(hand):
+            sets = self.captures(card, table)
+            found += [(CARD_THIRDS[card] + points, 1 << card, taken) for taken, points in sets]
+            if self.optional or not sets:
+                found.append((-CARD_THIRDS[card], 1 << card, 0))
+        found.sort(key=lambda move: -move[0])
+        return found
+
+    def after(self, move: Move, mover: int, other: int, table: int, last: int,
+              window: tuple[int, int]) -> tuple[int, int]:
+        """The value of ``move`` for the mover, exact inside ``window`` (a bound outside it)."""
+        gain, card, taken = move
+        alpha, beta = window
+        if taken:
+            value, final = self.value(other, mover ^ card, table ^ taken, -1, gain - beta, gain - alpha)
+            return gain - value, -final
+        value, final = self.value(other, mover ^ card, table | card, -last, -beta, -alpha)
+        return -value, -final
+
+    def value(self, mover: int, other: int, table: int, last: int, alpha: int, beta: int) -> tuple[int, int]:
+        """The mover's best value; the other never holds more cards, so an empty mover ends the deal
+        and the table goes to whoever captured last."""
+        if not mover:
+            return last * sum(CARD_THIRDS[c] for c in positions(table)), last
+        key = (mover, other, table, last)
+        low, high, final = self.known.get(key, (-PACK_THIRDS, PACK_THIRDS, 0))
+        if low >= beta or low == high:
+            return low, final
+        if high <= alpha:
+            return high, final
+        alpha, beta = max(alpha, low), min(beta, high)
+        self.nodes += 1
+        if self.nodes > ENDGAME_NODES:
+            raise TooLong
+        best = (-PACK_THIRDS - 1, 0)
+        for move in self.moves(mover, table):
+            found = self.after(move, mover, other, table, last, (max(alpha, best[0]), beta))
+            if found[0] > best[0]:
+                best = found
+                if best[0] >= beta:
+                    break
+        if best[0] <= alpha:
+            high = best[0]
+        elif best[0] >= beta:
+            low = best[0]
+        else:
+            low = high = best[0]
+        self.known[key] = (low, high, best[1])
+        return best
 
 
-def read_out(mover: list[Card], other: list[Card], table: list[Card], last: int, optional: bool,
-             window: tuple[int, int], nodes: list[int]) -> tuple[int, int]:
-    """``outcome`` of the mover's best play; at the end the table goes to whoever captured last."""
-    if not mover:  # the mover never holds fewer cards than the other: both hands are empty
-        return last * sum(THIRDS[c] for c in table), last
-    nodes[0] += 1
-    if nodes[0] > ENDGAME_NODES:
-        raise TooLong
-    alpha, beta = window
-    best = (-10**6, 0)
-    for play in plays(mover, table, optional):
-        found = outcome(play, mover, other, table, last, optional, (max(alpha, best[0]), beta), nodes)
-        if found[0] > best[0]:
-            best = found
-            if best[0] >= beta:
-                break
-    return best
-
-
-def endgame(view: NapoletanischView) -> Choice | None:
+def endgame(view: NapoletanischView, cards: int) -> Choice | None:
     """The play a full reading of a two-player deal's last turns finds best, once the stock is empty
-    (the opponent's hand is then the cards not yet seen); None when too many cards are left."""
+    (the opponent's hand is then the cards not yet seen); None when more than ``cards`` are left, or when
+    there is only one legal play (nothing to read: the plain words say it is forced)."""
     opponent = unseen_cards(view)
-    if view.players != 2 or view.stock or len(view.hand) + len(opponent) > ENDGAME_CARDS:
+    if view.players != 2 or view.stock or len(view.legal) < 2 or len(view.hand) + len(opponent) > cards:
         return None
     last = 0 if view.last_capturer is None else (1 if view.last_capturer == view.seat else -1)
-    hand, table, nodes = list(view.hand), list(view.table), [0]
-    found = []
+    hand, other, table = bits(view.hand), bits(opponent), bits(view.table)
+    reading = Reading(view.capture_optional)
+    best: tuple[int, int, Action] | None = None
     try:
         for action in view.legal:
             card = action.card
             assert card is not None
-            gain = THIRDS[card] + sum(THIRDS[c] for c in action.take) if action.take else 0
-            found.append((*outcome((gain, card, action.take), hand, opponent, table, last, view.capture_optional,
-                                   (-10**6, 10**6), nodes), action))
+            gain = THIRDS[card] + sum(THIRDS[c] for c in action.take) if action.take else -THIRDS[card]
+            floor = -PACK_THIRDS - 1 if best is None else best[0]
+            found = reading.after((gain, BIT[card], bits(action.take)), hand, other, table, last,
+                                  (floor, PACK_THIRDS + 1))
+            if best is None or found[0] > best[0]:
+                best = (*found, action)
     except TooLong:
         return None
-    _, final, action = max(found, key=lambda each: each[0])
+    assert best is not None
+    margin, final, action = best
     ending = ("最後に札を取るのはこちらになり、場の残りも手に入ります" if final == 1
-              else "最後の取りは相手に回りますが、これが損のいちばん少ない進め方です" if final == -1
-              else "このあとは誰も札を取りません")
+              else "このあとは誰も札を取りません" if final == 0
+              else "最後の取りは相手に回りますが、残りの札は差し引きでこちらが多く取れます" if margin > 0
+              else "最後の取りは相手に回りますが、これが損のいちばん少ない進め方です")
     return Choice(action, LAST, f"山札がなくなり相手の手札はすべて分かるので、最後まで読んで{play_words(action)}ます。"
                                 f"{ending}。")
 
@@ -262,6 +350,33 @@ def high_tarock(card: Card) -> bool:
     return LEVEL[card] == 2 and VALUE[card] >= HIGH_TAROCK
 
 
+def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
+    """Why the plain play (the richest capture, or the cheapest card laid) was played, as it is in this
+    hand: a last card with no other play is played because it is the only one, and a card is called 安い
+    only if it is worth ⅓."""
+    action, card = chosen.action, chosen.action.card
+    assert card is not None
+    only, forced = len(view.hand) == 1, len(view.legal) == 1
+    if action.take:
+        sets = sum(1 for a in view.legal if a.take)
+        worth = f"出した札と合わせて{thirds_text(chosen.gain)}点"
+        if forced:
+            return Choice(action, ONLY, f"手札はこの1枚だけで、取れる組もこれだけなので、{play_words(action)}ます。"
+                                        f"{worth}です。")
+        if sets == 1:
+            return Choice(action, MOST, f"{play_words(action)}ます。取れる組はこれだけで、{worth}になります。")
+        first = "手札はこの1枚だけなので、" if only else ""
+        return Choice(action, MOST, f"{first}{play_words(action)}ます。{worth}になり、"
+                                    "取れる組の中でいちばん多くの得点です。")
+    name, points = NAMING.name(card), thirds_text(THIRDS[card])
+    if forced:
+        return Choice(action, ONLY, f"手札はこの1枚だけなので、{name}を場に置きます（取れる札はありません）。")
+    if THIRDS[card] == 1:
+        return Choice(action, CHEAP, f"取れる札がないので、得点が{points}点と安い{name}を場に置きます。")
+    return Choice(action, CHEAP, f"取れる札がないので、手札の中で得点がいちばん低い{name}（{points}点）を"
+                                 "場に置きます。")
+
+
 def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
     """The rule of thumb behind ``chosen`` and a sentence about it, measured against ``simple``:
     the high tarock it keeps, the table it leaves safer, or the capture it prepares."""
@@ -269,11 +384,7 @@ def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
     spent = simple.action.card
     assert card is not None and spent is not None
     if action == simple.action:
-        if action.take:
-            return Choice(action, MOST, f"{play_words(action)}ます。出した札と合わせて{thirds_text(chosen.gain)}点に"
-                                        "なり、取れる組の中でいちばん多くの得点です。")
-        return Choice(action, CHEAP, f"取れる札がないので、得点が{thirds_text(THIRDS[card])}点と安い"
-                                     f"{NAMING.name(card)}を場に置きます。")
+        return plain_words(view, chosen)
     prepared = OWN_NEXT * (chosen.own_next - simple.own_next)
     if simple.action.take and high_tarock(spent) and not high_tarock(card) and prepared > 0:
         return Choice(action, KEEP_TAROCK, f"{NAMING.name(spent)}で場の{names(simple.action.take)}を取れば"
@@ -295,15 +406,47 @@ def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
                                    f"場の{names(best_set(mine, after))}を取る形が残ります。")
 
 
-def choose(view: NapoletanischView) -> Choice:
-    """The legal play with the best score (the first of equals, in the legal order), with its reason."""
-    read = endgame(view)
-    if read is not None:
-        return read
+def look_ahead(view: NapoletanischView) -> Choice:
+    """The one-turn look-ahead's play (the first of equals, in the legal order), with its reason."""
     scored = options(view)
     simple = plain(scored)
     chosen = max(scored, key=lambda option: option.score)
     return explain(view, chosen if chosen.score > simple.score else simple, simple)
+
+
+def rule_of_thumb(view: NapoletanischView) -> Choice:
+    """What every seat plays in the search's imagined deals (never searching): the one-turn look-ahead,
+    or the exact reading once a two-player deal is down to its last SHORT_ENDGAME cards."""
+    read = endgame(view, SHORT_ENDGAME)
+    return look_ahead(view) if read is None else read
+
+
+COACH = Coach(view=view_of, rules=rule_of_thumb, world=world, value=value)
+
+
+def searched(view: NapoletanischView, thumb: Choice) -> Choice:
+    """``thumb`` checked against the other plays the look-ahead ranks highest, each played out to the end
+    in the same imagined deals, once the deal is near its end (playouts are short and the table's
+    remainder is at stake) and the choice is open."""
+    late = view.stock <= SEARCH_STOCK if view.players == 2 else len(view.hand) <= SEARCH_HAND
+    if not late or len(view.legal) < 2:
+        return thumb
+    ranked = sorted(options(view), key=lambda option: -option.score)
+    actions = [option.action for option in ranked[:SEARCH_PLAYS]]
+    return choose_by_search(COACH, view, view.seat, actions, thumb, SEARCH, describe, SEARCH_BUDGET)
+
+
+def describe(action: Action) -> str:
+    """「タロック8で場のスペードのキングを取る手」 (a noun phrase for the search's comparison)."""
+    words = play_words(action)
+    return words[:-1] + ("る手" if action.take else "く手")
+
+
+def choose(view: NapoletanischView) -> Choice:
+    """The exact reading of a two-player deal once the stock is empty, else the one-turn look-ahead,
+    checked in imagined deals near the end of the deal (``searched``)."""
+    read = endgame(view, ENDGAME_CARDS)
+    return searched(view, look_ahead(view)) if read is None else read
 
 
 def sides(variants: Variants) -> tuple[tuple[int, ...], ...]:

@@ -1,5 +1,7 @@
 """What one seat of ナポレタニッシュ may see: its own hand, the table, every pile (captures are made face
-up, so the piles are public), how many cards the stock and the other hands hold, and who captured last.
+up, so the piles are public), every play made so far (the card and the set it took are shown to everyone;
+the search's imagined deals replay them), how many cards the stock and the other hands hold, and who
+captured last.
 
 Never another hand or the stock's order.  Cards are kept in pack order, so two states this seat
 cannot tell apart (say, the same cards drawn in another order) give equal views.
@@ -36,6 +38,7 @@ class NapoletanischView:
     last_capturer: int | None
     variants: tuple[tuple[str, VariantValue], ...]
     legal: tuple[Action, ...]  # the legal actions when it is this seat's turn, else ()
+    plays: tuple[Action, ...]  # every play so far, in turn order from seat 0 (all made face up)
 
     @property
     def capture_optional(self) -> bool:
@@ -52,4 +55,4 @@ def view_of(state: GameState, seat: int) -> NapoletanischView:
         piles=tuple(_sorted(p) for p in state.piles), stock=len(state.stock()),
         hand_sizes=tuple(len(h) for h in state.hands), last_capturer=state.last_capturer,
         variants=tuple(sorted(state.variants.items())),
-        legal=tuple(state.legal_actions()) if turn == seat else ())
+        legal=tuple(state.legal_actions()) if turn == seat else (), plays=tuple(state.history))
