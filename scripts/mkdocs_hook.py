@@ -39,6 +39,8 @@ from sitebuild import vendor  # noqa: E402  Pyodide runtime + engine.zip + manif
 from sitebuild import tutorial_hooks  # noqa: E402, F401  tutorials, widget pre-rendering, rule links
 from sitebuild import page_titles  # noqa: E402, F401  「ゲーム名 — ページ名」 titles
 from sitebuild import search_index  # noqa: E402, F401  search synonyms, titles in the search index
+from sitebuild import page_assets  # noqa: E402, F401  styles where used, minified scripts
+from sitebuild import offline  # noqa: E402, F401  sw.js: the built site's file list (after everything else)
 
 # isort: on
 # ------------------------------------------------------------------------------------

@@ -47,7 +47,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "locale": "ja-JP", "viewport": {"width": 1280, "height": 900}}
+    """Service workers blocked: every test starts from the network as a first visit would (the offline test,
+    tests/site/test_offline.py, allows them in a context of its own)."""
+    return {**browser_context_args, "locale": "ja-JP", "viewport": {"width": 1280, "height": 900},
+            "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")
@@ -142,7 +145,8 @@ def watch(page: Page, site_url: str) -> PageGuard:
 def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None) -> Iterator[PageGuard]:
     """A guarded page in a context of its own, for a module-scoped fixture: one page that moves between
     the site's pages by instant navigation keeps its worker, so Pyodide boots once for the module."""
-    context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900})
+    context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900},
+                                  service_workers="block")
     context.add_init_script(NO_PRELOAD)
     guard = watch(context.new_page(), site_url)
     yield guard

@@ -69,6 +69,7 @@ export function bootEngine() {
   if (booting) return booting;
   const attempt = ask(null).then((boot) => {
     booted = true;
+    dispatchEvent(new Event("trionfi:engine-ready")); // offline.js: the service worker may keep its files
     probe.timings.pyodideMs ??= boot.timings.pyodideMs;
     probe.timings.engineMs ??= boot.timings.engineMs;
   }, (error) => {

@@ -1,0 +1,81 @@
+"""Lighter pages (#27): each page carries only the styles it uses, with no request that holds up its
+first paint, and the site's own scripts and styles are minified.
+
+* The site's styles are written into the page, minified: ``site.css`` (every page) at the end of the head;
+  ``widget.css`` (cards, widgets) and ``pad.css`` (the score pad) at the top of the content of the pages
+  whose HTML uses them, in the cascade order they had as stylesheets (widget, site, pad: site.css comes
+  again after widget.css there, so that its rules still win ties).  In the content, because Material's
+  instant navigation swaps the content but never the head: the styles arrive with the page that needs them.
+  (mkdocs.yml links none of them; the files stay in the site for anyone who links them.)
+* After the build, esbuild (npm, pinned in package.json) minifies ``assets/trionfi/*.js`` and ``*.css``
+  in the built site, in place: the sources in docs/ stay readable, and ``mkdocs serve`` serves the same.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+
+ASSETS = "assets/trionfi"
+# the content's stylesheets: what in a page's HTML needs them, in cascade order
+STYLES = {
+    "widget.css": re.compile(r'class="(?:trionfi-|tf-)'),
+    "site.css": re.compile(r'class="(?:trionfi-|tf-)'),
+    "pad.css": re.compile(r'class="[^"]*\btf-pad\b'),
+}
+CONTENT = re.compile(r'(<article class="md-content__inner[^"]*">)')
+_minified: dict[str, str] = {}
+
+
+def minified(name: str, root: Path) -> str:
+    """``docs/assets/trionfi/<name>`` minified by esbuild, once per build."""
+    if name not in _minified:
+        done = subprocess.run([str(esbuild(root)), str(root / "docs" / ASSETS / name), "--minify", "--charset=utf8",
+                               "--log-level=warning"], capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise PluginError(f"esbuild が {name} を縮小できませんでした:\n{done.stderr}")
+        _minified[name] = done.stdout.strip()
+    return _minified[name]
+
+
+def styles(html: str, root: Path) -> str:
+    """The content's own styles, or "" for a page without cards or widgets."""
+    return "".join(f"<style>{minified(name, root)}</style>" for name, used in STYLES.items() if used.search(html))
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    _minified.clear()  # mkdocs serve: the sources may have changed since the last build
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    root = Path(config.config_file_path).resolve().parent
+    output = output.replace("</head>", f"<style>{minified('site.css', root)}</style></head>", 1)
+    wanted = styles(output, root)
+    if not wanted:
+        return output
+    result, found = CONTENT.subn(lambda m: m.group(1) + wanted, output, count=1)
+    if not found:
+        raise PluginError(f"{page.file.src_uri}: Material の本文（md-content__inner）が見つかりません。")
+    return result
+
+
+def esbuild(root: Path) -> Path:
+    binary = root / "node_modules" / ".bin" / "esbuild"
+    if not binary.is_file():
+        raise PluginError("esbuild が見つかりません（node_modules/.bin/esbuild）: run ./scripts/setup（npm ci）")
+    return binary
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    root = Path(config.config_file_path).resolve().parent
+    folder = Path(config.site_dir) / ASSETS
+    files = sorted(str(p) for p in folder.iterdir() if p.suffix in (".js", ".css"))
+    done = subprocess.run([str(esbuild(root)), *files, "--minify", "--log-level=warning", "--charset=utf8",
+                           f"--outdir={folder}", "--allow-overwrite"], capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise PluginError(f"esbuild がスクリプトを縮小できませんでした:\n{done.stderr}")

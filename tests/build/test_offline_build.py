@@ -1,0 +1,83 @@
+"""What the build adds for speed and offline use (#27): the service worker's file list and version
+(scripts/sitebuild/offline.py) and the styles linked only where used (scripts/sitebuild/page_assets.py).
+The browser side: tests/site/test_offline.py."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+
+from sitebuild import offline, page_assets  # noqa: E402
+
+MANIFEST = {"pyodide": "314.0.7", "engine_zip_sha256": "ab" * 32}
+
+
+def site(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+SITE = {"index.html": "home", "lombardia/lessons/index.html": "lessons", "404.html": "missing",
+        "assets/trionfi/client.js": "js", "assets/trionfi/client.js.map": "map", "sitemap.xml.gz": "gz",
+        "assets/pyodide/pyodide.asm.wasm": "wasm", "assets/engine/engine.zip": "zip",
+        "assets/javascripts/lunr/tinyseg.js": "ja", "assets/javascripts/lunr/wordcut.js": "th",
+        "assets/trionfi/bench-worker.js": "bench", "sw.js": "old worker"}
+
+
+def test_pages_and_assets_are_precached_and_the_engine_is_left_to_first_use(tmp_path: Path) -> None:
+    build = offline.build_list(site(tmp_path, SITE), MANIFEST)
+    assert build["precache"] == ["404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js",
+                                 "./", "lombardia/lessons/"]
+    runtime = build["runtime"]
+    assert runtime["engine"] == {"version": "ab" * 8, "paths": ["assets/engine/engine.zip"]}
+    assert runtime["pyodide"]["version"] == "314.0.7"
+    assert "assets/pyodide/pyodide.asm.wasm" in runtime["pyodide"]["paths"]
+
+
+def test_the_version_follows_every_precached_byte_and_the_runtime(tmp_path: Path) -> None:
+    first = offline.build_list(site(tmp_path / "a", SITE), MANIFEST)["version"]
+    assert offline.build_list(site(tmp_path / "b", SITE), MANIFEST)["version"] == first  # same build, same version
+    changed = offline.build_list(site(tmp_path / "c", {**SITE, "lombardia/lessons/index.html": "new"}), MANIFEST)
+    engine = offline.build_list(site(tmp_path / "d", SITE), {**MANIFEST, "engine_zip_sha256": "cd" * 32})
+    map_only = offline.build_list(site(tmp_path / "e", {**SITE, "assets/trionfi/client.js.map": "x"}), MANIFEST)
+    assert changed["version"] != first and engine["version"] != first
+    assert map_only["version"] == first  # a file the worker does not keep does not make a new version
+
+
+def page(url: str) -> Any:
+    return cast(Any, SimpleNamespace(url=url, file=SimpleNamespace(src_uri="x.md")))
+
+
+ARTICLE = '<article class="md-content__inner md-typeset">'
+CONFIG = cast(Any, SimpleNamespace(config_file_path=str(ROOT / "mkdocs.yml")))
+
+
+def content_styles(html: str) -> list[str]:
+    """Which of the site's minified stylesheets follow the article's start, in order."""
+    text = {name: page_assets.minified(name, ROOT) for name in ("widget.css", "site.css", "pad.css")}
+    after = html.split(ARTICLE, 1)[1]
+    found = []
+    while after.startswith("<style>"):
+        body, after = after[len("<style>"):].split("</style>", 1)
+        found.append(next(name for name, css in text.items() if css == body))
+    return found
+
+
+def test_widget_and_pad_styles_only_where_used_in_the_cascade_order_of_the_stylesheets() -> None:
+    site_css = page_assets.minified("site.css", ROOT)
+    source = (ROOT / "docs/assets/trionfi/site.css").read_text(encoding="utf-8")
+    assert site_css and "/*" not in site_css and len(site_css) < len(source)
+    rules = page_assets.on_post_page(f"<head></head>{ARTICLE}<p>本文</p>", page("lombardia/"), CONFIG)
+    assert f"<style>{site_css}</style></head>" in rules and content_styles(rules) == []
+    cards = page_assets.on_post_page(f'<head></head>{ARTICLE}<div class="tf-cards"></div>', page("lombardia/"), CONFIG)
+    assert content_styles(cards) == ["widget.css", "site.css"]
+    pad = page_assets.on_post_page(f'<head></head>{ARTICLE}<div class="trionfi-widget tf-pad"></div>',
+                                   page("lombardia/pad/"), CONFIG)
+    assert content_styles(pad) == ["widget.css", "site.css", "pad.css"]
