@@ -38,10 +38,10 @@ from engine.games.lombardia.bot import BAND, monte_features, rule_of_thumb  # no
 from engine.games.lombardia.rules import PACK, SEATS, TEAM_NAMES, team_of  # noqa: E402
 from engine.games.lombardia.state import LombardiaState  # noqa: E402
 from engine.games.lombardia.view import view_of  # noqa: E402
+from tools.coach.least_squares import Row, design, fit  # noqa: E402
 
 OUT = ROOT / "engine" / "games" / "lombardia" / "tables.py"
 SCALE = 100  # coefficients are shipped as integers in hundredths of a point
-Row = tuple[int, tuple[int, ...], float]  # seat, features, deal score of the seat's side
 
 
 def play(rng: random.Random) -> list[Row]:
@@ -58,34 +58,6 @@ def play(rng: random.Random) -> list[Row]:
     return [(seat, features[seat], float(totals[TEAM_NAMES[team_of(seat)]])) for seat in range(SEATS)]
 
 
-def design(seat: int, features: tuple[int, ...]) -> list[float]:
-    """A row of the least-squares problem: one constant per seat, then the features."""
-    return [1.0 if s == seat else 0.0 for s in range(SEATS)] + [float(f) for f in features]
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the normal equations are small and well posed)."""
-    n = len(vector)
-    rows = [[*row, vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(n):
-            if r != col:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][n] / rows[i][i] for i in range(n)]
-
-
-def fit(rows: list[Row]) -> list[float]:
-    xs = [design(seat, features) for seat, features, _ in rows]
-    ys = [score for _, _, score in rows]
-    size = len(xs[0])
-    normal = [[sum(x[i] * x[j] for x in xs) for j in range(size)] for i in range(size)]
-    right = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(size)]
-    return solve(normal, right)
-
-
 def bands(rows: list[Row], coefficients: list[int]) -> dict[int, int]:
     """Per band of the shipped estimate (its lower bound, in points), the percentage of deals won."""
     won: dict[int, list[float]] = {}
@@ -96,7 +68,7 @@ def bands(rows: list[Row], coefficients: list[int]) -> dict[int, int]:
 
 
 def estimate(seat: int, features: tuple[int, ...], coefficients: list[int]) -> float:
-    return sum(c * x for c, x in zip(coefficients, design(seat, features), strict=True)) / SCALE
+    return sum(c * x for c, x in zip(coefficients, design(seat, features, SEATS), strict=True)) / SCALE
 
 
 def agreed(rows: list[Row], coefficients: list[int]) -> list[int]:
@@ -142,7 +114,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     rows = [row for _ in range(args.deals) for row in play(rng)]
-    coefficients = [round(c * SCALE) for c in fit(rows)]
+    coefficients = [round(c * SCALE) for c in fit(rows, SEATS)]
     shares = bands(rows, coefficients)
     shifts = agreed(rows, coefficients)
     print("seat constants", [c / SCALE for c in coefficients[:SEATS]],
