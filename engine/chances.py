@@ -21,6 +21,24 @@ def misses(pool: int, wanted: int, drawn: int) -> float:
     return chance
 
 
+def shown_voids(seats: int, tricks: Iterable[Iterable[tuple[int, Card]]]) -> dict[int, set[str]]:
+    """The suits each seat has shown it lacks in these tricks: not following shows a void in the suit led
+    (set by the first card that is not the Fool), and not trumping either shows a void in trumps too."""
+    voids: dict[int, set[str]] = {s: set() for s in range(seats)}
+    for plays in tricks:
+        led: str | None = None
+        for seat, card in plays:
+            if card.is_fool:
+                continue
+            if led is None:
+                led = card.suit
+            elif card.suit != led:
+                voids[seat].add(led)
+                if not card.is_trump:
+                    voids[seat].add(TRUMP)
+    return voids
+
+
 class TrickChances:
     """The seat's knowledge of the play.  ``beats(card, best)`` is the game's rule for a later card taking
     the trick from the best one so far, ``located`` the unseen cards known to be in a hand (exposed or
@@ -38,9 +56,7 @@ class TrickChances:
         self.suit_cards: dict[str, list[Card]] = {}
         for card in pack.cards():
             self.suit_cards.setdefault(card.suit, []).append(card)
-        self.voids: dict[int, set[str]] = {s: set() for s in range(seats)}
-        for plays in (*tricks, trick):
-            self._note_voids(plays)
+        self.voids = shown_voids(seats, (*tricks, trick))
         self.pool = len(unseen) - sum(len(cards) for cards in located.values())
         self.best: tuple[int, Card] | None = None
         for player, card in trick:
@@ -49,19 +65,6 @@ class TrickChances:
         later = [(seat + i) % seats for i in range(1, seats - len(trick))]
         self.opponents_after = [s for s in later if teams[s] != teams[seat]]
         self.led = next((card.suit for _, card in trick if not card.is_fool), None)
-
-    def _note_voids(self, plays: Iterable[tuple[int, Card]]) -> None:
-        """Not following shows a void in the suit led; not trumping either shows a void in trumps too."""
-        led: str | None = None
-        for seat, card in plays:
-            if card.is_fool:
-                continue
-            if led is None:
-                led = card.suit
-            elif card.suit != led:
-                self.voids[seat].add(led)
-                if not card.is_trump:
-                    self.voids[seat].add(TRUMP)
 
     def void(self, seat: int, suit: str) -> float:
         """The chance that ``seat`` holds no card of ``suit``."""

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ...cards import TRUMP, Card
+from ...cards import Card
+from ...chances import shown_voids
 from ...game import Action, IllegalAction
 from ...search import deal_unknown
 from .rules import DEALER, PACK, SEATS, THE_FOOL, card_values, is_honour
@@ -47,7 +48,7 @@ def world(view: LombardiaView, rng: random.Random) -> LombardiaState | None:
     if away:
         places.append(DISCARD)
         room.append(away)
-    voids = _voids(view)
+    voids = shown_voids(SEATS, (*(t.plays for t in view.tricks), view.trick))
     hands = deal_unknown(rng, free, room, [_may_hold(s, voids, shown[DEALER]) for s in places])
     if hands is None:
         return None
@@ -56,23 +57,6 @@ def world(view: LombardiaView, rng: random.Random) -> LombardiaState | None:
     discard = [*view.discard, *gone]
     held = {s: list(view.hand) if s == view.seat else [*fixed[s], *got[s]] for s in range(SEATS)}
     return _replay(view, _deal(held, played, shown, discard), discard, set(gone) if view.seat == DEALER else set())
-
-
-def _voids(view: LombardiaView) -> dict[int, set[str]]:
-    """Suits each seat has shown it lacks: not following, and not trumping either."""
-    voids: dict[int, set[str]] = {s: set() for s in range(SEATS)}
-    for plays in (*(t.plays for t in view.tricks), view.trick):
-        led: str | None = None
-        for seat, card in plays:
-            if card.is_fool:
-                continue
-            if led is None:
-                led = card.suit
-            elif card.suit != led:
-                voids[seat].add(led)
-                if not card.is_trump:
-                    voids[seat].add(TRUMP)
-    return voids
 
 
 def _may_hold(place: int, voids: dict[int, set[str]], dealer_shown: list[Card]) -> Callable[[Card], bool]:

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
-from ...cards import TRUMP, Card
+from ...cards import Card
+from ...chances import shown_voids
 from ...game import Action, GameState, IllegalAction
 from ...search import deal_unknown
 from .combos import combination_total, combinations
@@ -34,23 +35,9 @@ DISCARD_SLOT = SEATS  # the dealer's unseen discards are dealt as a fifth "hand"
 DEALT = HAND + DISCARDS  # the dealer's cards before he lays two away
 
 
-def voids(view: OttocentoView) -> list[set[str]]:
-    """The suits each seat has shown it lacks: a card off the suit led (the first card that is not the
-    Matto) shows that suit is out, and a plain card off it shows the trumps are out too."""
-    found: list[set[str]] = [set() for _ in range(SEATS)]
-    plays = [trick.plays for trick in view.tricks] + [view.trick]
-    for trick in plays:
-        led = ""
-        for seat, card in trick:
-            if card.is_fool:
-                continue
-            if not led:
-                led = card.suit
-            elif card.suit != led:
-                found[seat].add(led)
-                if not card.is_trump:
-                    found[seat].add(TRUMP)
-    return found
+def voids(view: OttocentoView) -> dict[int, set[str]]:
+    """The suits each seat has shown it lacks (the Matto shows nothing)."""
+    return shown_voids(SEATS, (*(trick.plays for trick in view.tricks), view.trick))
 
 
 def _played(view: OttocentoView) -> list[list[Card]]:
