@@ -15,7 +15,8 @@ const RUNTIME = Object.entries(BUILD.runtime).map(([name, group]) => ({
   cache: `trionfi-${name}-${group.version}`,
   urls: group.paths.map((path) => new URL(path, SCOPE).href),
 }));
-const CURRENT = new Set([SITE_CACHE, ...RUNTIME.map((group) => group.cache)]);
+// trionfi-snapshot: the engine's Python snapshot (assets/trionfi/snapshot.js), whose key names its versions.
+const CURRENT = new Set([SITE_CACHE, ...RUNTIME.map((group) => group.cache), "trionfi-snapshot"]);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SITE_CACHE).then((cache) =>

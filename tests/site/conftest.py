@@ -7,6 +7,7 @@ pytest-playwright gives every test a fresh context and page.
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.widget_helpers
@@ -23,6 +24,7 @@ for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.wi
         sys.path.insert(0, str(path))
 
 from sitebuild import browser, server  # noqa: E402
+from tests.site.widget_helpers import BOOT  # noqa: E402
 
 SITE = server.built_site(ROOT)
 SERVED = "TRIONFI_SITE_SERVED"  # set by scripts/test: the site is already served on its origin
@@ -142,11 +144,73 @@ def watch(page: Page, site_url: str) -> PageGuard:
     return guard
 
 
+# The engine's Python snapshot (docs/assets/trionfi/snapshot.js) as a returning reader's browser keeps it.
+# Every browser test but those about the first visit (marked ``cold``: the background start, the runtime's
+# faults, the offline visit, which boot as a first visit does) gets it in its fresh context, so that its boot
+# takes about a second instead of five: the first visit's boot is the same for every test and is tested by
+# those.  The bytes are this test process's own first boot's, so they always belong to the site under test;
+# they leave the browser as a download and come back from the site's server (a file under site/__tests__/,
+# removed at exit), since 30 MB through Playwright's messages would take longer than the boot they save.
+DOWNLOAD_SNAPSHOT = """async () => {
+  const cache = await caches.open("trionfi-snapshot");
+  const [request] = await cache.keys();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await (await cache.match(request)).blob());
+  link.download = "snapshot.bin";
+  document.body.append(link);
+  link.click();
+  return request.url;
+}"""
+WRITE_SNAPSHOT = """async ([key, url]) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await (await caches.open("trionfi-snapshot")).put(key, new Response(await response.arrayBuffer()));
+}"""
+_snapshot: dict[str, tuple[str, str]] = {}
+
+
+def python_snapshot(chromium: Browser, site_url: str) -> tuple[str, str]:
+    """The snapshot's cache key and the path it is served at, made once per test process by a first visit
+    to a lesson page."""
+    if site_url not in _snapshot:
+        served = Path("__tests__") / f"snapshot-{os.getpid()}.bin"
+        (SITE / served).parent.mkdir(exist_ok=True)
+        atexit.register((SITE / served).unlink, missing_ok=True)
+        context = chromium.new_context(service_workers="block", accept_downloads=True)
+        try:
+            page = context.new_page()
+            page.goto(f"{site_url}/lombardia/lessons/")  # the engine starts once the page is idle
+            browser.wait_until(page, browser.SNAPSHOT_STORED, timeout_ms=BOOT)
+            with page.expect_download() as download:
+                key = page.evaluate(DOWNLOAD_SNAPSHOT)
+            download.value.save_as(SITE / served)
+        finally:
+            context.close()
+        _snapshot[site_url] = (key, f"{site_url}/{served.as_posix()}")
+    return _snapshot[site_url]
+
+
+def seed_snapshot(context: BrowserContext, site_url: str) -> None:
+    """Put the snapshot into ``context``'s Cache Storage, from a blank page of the site's origin (only this
+    page's route serves it: no page of the site is opened, so no engine starts)."""
+    assert context.browser is not None
+    key, url = python_snapshot(context.browser, site_url)
+    page = context.new_page()
+    try:
+        page.route(f"{site_url}/__tests__/blank", lambda route: route.fulfill(body="<!doctype html><title>-</title>",
+                                                                               content_type="text/html"))
+        page.goto(f"{site_url}/__tests__/blank")
+        page.evaluate(WRITE_SNAPSHOT, [key, url])
+    finally:
+        page.close()
+
+
 def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None) -> Iterator[PageGuard]:
     """A guarded page in a context of its own, for a module-scoped fixture: one page that moves between
     the site's pages by instant navigation keeps its worker, so Pyodide boots once for the module."""
     context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900},
                                   service_workers="block")
+    seed_snapshot(context, site_url)
     context.add_init_script(NO_PRELOAD)
     guard = watch(context.new_page(), site_url)
     yield guard
@@ -157,9 +221,12 @@ def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None =
 @pytest.fixture
 def page_guard(page: Page, site_url: str, request: pytest.FixtureRequest) -> Iterator[PageGuard]:
     """The test's page, watched: any request off the site's origin is blocked and fails the test,
-    and so does any uncaught page error or console error message.  The engine's background start is
+    and so does any uncaught page error or console error message.  Its browser has the engine's snapshot
+    from an earlier visit (``seed_snapshot``) unless the test is marked ``cold``.  The engine's background start is
     switched off as a reader can (docs/assets/trionfi/preload.js), except in tests marked ``preload``:
     a page left open for 2 s would otherwise boot Pyodide beside the test."""
+    if request.node.get_closest_marker("cold") is None:
+        seed_snapshot(page.context, site_url)
     if request.node.get_closest_marker("preload") is None:
         page.context.add_init_script(NO_PRELOAD)
     guard = watch(page, site_url)

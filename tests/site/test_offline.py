@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, Request, expect
 
 from sitebuild import server
+from sitebuild.browser import SNAPSHOT_STORED, wait_until
 from tests.site.conftest import NO_PRELOAD
 from tests.site.widget_helpers import BOOT, click_card, first_answer, navigate
 
@@ -32,10 +33,11 @@ def _ours(request: Request, site_url: str) -> bool:
 
 
 def answered(page: Page, selector: str) -> None:
-    """The widget finished its request without an error."""
+    """The widget finished its request without an error (or the error it shows is the assertion's message)."""
     widget = page.locator(selector)
     page.wait_for_function(IDLE, arg=widget.element_handle(), timeout=BOOT)
-    expect(widget.locator(".tf-error").first).to_be_hidden()
+    error = widget.locator(".tf-error").first
+    assert error.is_hidden(), error.inner_text()
 
 
 def test_every_page_type_and_its_widget_work_offline_after_one_visit(
@@ -50,16 +52,19 @@ def test_every_page_type_and_its_widget_work_offline_after_one_visit(
     try:
         page.goto(f"{site_url}/{LESSONS}")  # the one visit: its engine starts once the page is idle
         expect(page.locator(f"#{LESSON}")).to_have_attribute("data-state", "ready", timeout=BOOT)
-        page.wait_for_function("""async (urls) => navigator.serviceWorker.controller !== null
+        wait_until(page, """async (urls) => navigator.serviceWorker.controller !== null
             && (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean)""",
-                               arg=runtime_urls(site_dir, site_url), timeout=BOOT, polling=250)
+                   runtime_urls(site_dir, site_url), BOOT)
+        wait_until(page, SNAPSHOT_STORED, timeout_ms=BOOT)  # kept after the boot, for the next one
         context.set_offline(True)
 
         page.goto(f"{site_url}/")  # a full load with the network off
         expect(page.locator("h1").first).to_be_visible()
-        page.goto(f"{site_url}/{LESSONS}")  # its worker boots Pyodide from the caches
+        page.goto(f"{site_url}/{LESSONS}")  # its worker boots Pyodide from the caches (and its snapshot)
+        expect(page.locator(f"#{LESSON}[data-mounted]")).to_have_count(1)
         click_card(page, LESSON, first_answer("lombardia-obligations"))
-        expect(page.locator(f"#{LESSON} .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
+        answered(page, f"#{LESSON}")
+        expect(page.locator(f"#{LESSON} .tf-feedback")).to_have_text("正解です。")
 
         navigate(page, site_url, f"{site_url}/lombardia/examples/", ".trionfi-widget[data-widget=example]")
         example = page.locator(".trionfi-widget[data-widget=example]").first

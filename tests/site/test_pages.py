@@ -81,6 +81,6 @@ def test_japanese_search(offline_page: Page, site_url: str, query: str, expected
     box.fill(query)
     box.press("End")  # Material searches on keyup; fill() alone sends none (tech-notes §7.5)
     results = page.locator(".md-search-result__item")
-    expect(results.first).to_be_visible(timeout=15_000)
+    expect(results.first).to_be_visible(timeout=30_000)
     expect(page.locator(".md-search-result__list")).to_contain_text(expected)
     assert re.search(r"\d", page.locator(".md-search-result__meta").inner_text())  # "N 件" results line

@@ -28,7 +28,7 @@ def search(page: Page, query: str) -> set[str]:
     box.fill(query)
     box.press("End")  # Material searches on keyup; fill() alone sends none (tech-notes §7.5)
     meta = page.locator(".md-search-result__meta")
-    expect(meta).to_contain_text("件", timeout=15_000)
+    expect(meta).to_contain_text("件", timeout=30_000)
     match = re.search(r"(\d+)件", meta.inner_text())
     total = int(match.group(1)) if match else 0
     items, results = page.locator(".md-search-result__item"), page.locator(".md-search__scrollwrap")

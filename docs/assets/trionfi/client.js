@@ -72,6 +72,7 @@ export function bootEngine() {
     dispatchEvent(new Event("trionfi:engine-ready")); // offline.js: the service worker may keep its files
     probe.timings.pyodideMs ??= boot.timings.pyodideMs;
     probe.timings.engineMs ??= boot.timings.engineMs;
+    probe.timings.snapshot ??= boot.timings.snapshot; // started from a snapshot an earlier visit kept
   }, (error) => {
     if (booting === attempt) booting = null; // the next interaction may try again
     lastProgress = null;

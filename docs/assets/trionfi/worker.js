@@ -1,6 +1,8 @@
 // Module worker that owns the one Pyodide instance of a visit and answers the widgets.
 // onmessage is registered synchronously: Chromium drops messages posted to a module worker
 // while a top-level await is pending (tech-notes §7.6), so Pyodide loads lazily in here.
+import { snapshots } from "./snapshot.js";
+
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/", import.meta.url).href;
 const SITE_URL = new URL("../../", import.meta.url).href; // the manifest's paths start here
@@ -42,14 +44,16 @@ async function checkRuntime() {
   }
 }
 
-// What the boot downloads, {URL: bytes}, from the manifest scripts/sitebuild/vendor.py writes; without
-// it the boot still runs, only the status line shows no byte count.
-async function downloadSizes() {
+// The manifest scripts/sitebuild/vendor.py writes: what the boot downloads, {URL: bytes}, and the versions
+// that name a stored snapshot.  Without it the boot still runs, only the status line shows no byte count
+// and no snapshot is kept.
+async function readManifest() {
   try {
-    const { files } = JSON.parse(await fetchOk(ENGINE_URL + "manifest.json", "text"));
-    return new Map(Object.entries(files).map(([path, bytes]) => [new URL(path, SITE_URL).href, bytes]));
+    const manifest = JSON.parse(await fetchOk(ENGINE_URL + "manifest.json", "text"));
+    const sizes = new Map(Object.entries(manifest.files).map(([path, bytes]) => [new URL(path, SITE_URL).href, bytes]));
+    return { sizes, manifest };
   } catch {
-    return new Map();
+    return { sizes: new Map(), manifest: null };
   }
 }
 
@@ -183,14 +187,19 @@ async function importRuntime(name, progress) {
 
 // Everything is requested at once: the two modules (pyodide.asm.mjs is imported here so that its bytes
 // count; Pyodide's own import of the same URL then finds it loaded), the runtime files Pyodide fetches,
-// and the engine's files, which are unpacked once Python runs.
+// and the engine's files, which are unpacked once Python runs.  A visit after the first starts Python from
+// the snapshot the first one kept (snapshot.js), several times faster than starting it afresh.
 async function start(report) {
   const started = performance.now();
   let stage = "pyodide";
   report({ stage, loaded: 0, total: 0 });
-  const [, sizes] = await Promise.all([checkRuntime(), downloadSizes()]);
+  const [, { sizes, manifest }] = await Promise.all([checkRuntime(), readManifest()]);
   let fail;
-  const failure = new Promise((_, reject) => (fail = (message) => reject(new Error(message))));
+  let downloadFailed = false;
+  const failure = new Promise((_, reject) => (fail = (message) => {
+    downloadFailed = true;
+    reject(new Error(message));
+  }));
   failure.catch(() => {}); // raced below; a failure after the boot is of no interest
   const progress = meter(sizes, (loaded, total) => report({ stage, loaded, total }), fail);
   try {
@@ -199,26 +208,44 @@ async function start(report) {
       fetchOk(ENGINE_URL + "tutorials.json", "text"),
     ]);
     engineFiles.catch(() => {}); // awaited below; a failure is reported there
-    const [{ loadPyodide }] = await Promise.all([
-      importRuntime("pyodide.mjs", progress), importRuntime("pyodide.asm.mjs", progress)]);
-    const py = await Promise.race([loadPyodide({ indexURL: PYODIDE_URL }), failure]);
+    const [[{ loadPyodide }], [zip, tutorials]] = await Promise.all([
+      Promise.all([importRuntime("pyodide.mjs", progress), importRuntime("pyodide.asm.mjs", progress)]),
+      engineFiles]);
+    const kept = await snapshots.find(manifest, tutorials);
+    const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE_URL, ...options }), failure]);
+    const fresh = () => load({ _makeSnapshot: kept.canKeep });
+    let py;
+    try {
+      py = kept.bytes ? await load({ _loadSnapshot: kept.bytes }) : await fresh();
+    } catch (error) {
+      if (!kept.used || downloadFailed) throw error;
+      kept.forget(); // a stored snapshot this runtime cannot start from: start afresh, and keep a new one
+      py = await fresh();
+    }
     const pyodideMs = performance.now() - started;
     stage = "engine";
     report({ stage, loaded: 0, total: 0 });
-    const handle = loadEngine(py, ...(await engineFiles));
-    return { handle, timings: { pyodideMs, engineMs: performance.now() - started - pyodideMs } };
+    const handle = loadEngine(py, zip, tutorials, kept);
+    return { handle, timings: { pyodideMs, engineMs: performance.now() - started - pyodideMs, snapshot: kept.used } };
   } finally {
     progress.stop();
   }
 }
 
-function loadEngine(py, zip, tutorials) {
+// The engine's files are unpacked on every start (a module imported later is read from them); from a
+// snapshot the engine is already imported and the tutorials read.  Otherwise the snapshot is taken right
+// after the tutorials are read, before any request: it then holds exactly what every visit starts from.
+function loadEngine(py, zip, tutorials, kept) {
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
-  const web = py.pyimport("engine.web");
-  const problem = web.load_tutorials(tutorials);
-  if (problem) throw new Error(problem);
-  return web.handle;
+  if (!kept.used) {
+    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
+    py.globals.set("trionfi_tutorials", tutorials);
+    const problem = py.runPython("import engine.web; engine.web.load_tutorials(trionfi_tutorials)");
+    py.runPython("del trionfi_tutorials");
+    if (problem) throw new Error(problem);
+    if (kept.canKeep) kept.keep(py.makeMemorySnapshot());
+  }
+  return py.pyimport("engine.web").handle;
 }
 
 // The one boot of the worker, however many requests wait for it (the preload and a click may both ask).
