@@ -205,12 +205,15 @@ def seed_snapshot(context: BrowserContext, site_url: str) -> None:
         page.close()
 
 
-def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None) -> Iterator[PageGuard]:
+def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None,
+                engine: bool = True) -> Iterator[PageGuard]:
     """A guarded page in a context of its own, for a module-scoped fixture: one page that moves between
-    the site's pages by instant navigation keeps its worker, so Pyodide boots once for the module."""
+    the site's pages by instant navigation keeps its worker, so Pyodide boots once for the module (from the
+    snapshot, unless the module never uses the ``engine``)."""
     context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900},
                                   service_workers="block")
-    seed_snapshot(context, site_url)
+    if engine:
+        seed_snapshot(context, site_url)
     context.add_init_script(NO_PRELOAD)
     guard = watch(context.new_page(), site_url)
     yield guard

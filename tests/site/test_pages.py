@@ -16,6 +16,7 @@ from sitebuild import server
 from tests.site.conftest import PageGuard, shared_page
 
 SITE = server.built_site(Path(__file__).resolve().parents[2])
+pytestmark = pytest.mark.cold  # pages read, no engine started: no snapshot to give
 
 
 def page_paths() -> list[str]:
@@ -49,7 +50,7 @@ def test_every_game_has_its_pages_and_names_its_switches(offline_page: Page, sit
 def watched(browser: Browser, site_url: str) -> Iterator[PageGuard]:
     """One guarded page visits every page (a context per page would cost more than the page itself); a
     request off the origin or an error fails the page's test, or at the latest the next one's."""
-    yield from shared_page(browser, site_url)
+    yield from shared_page(browser, site_url, engine=False)
 
 
 @pytest.mark.parametrize("path", page_paths())

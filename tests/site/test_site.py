@@ -18,6 +18,7 @@ from tests.site.conftest import ROOT, PageGuard
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE: ViewportSize = {"width": 390, "height": 844}
+pytestmark = pytest.mark.cold  # pages read, no engine started: no snapshot to give
 
 
 def search(page: Page, query: str) -> set[str]:
