@@ -7,7 +7,7 @@ trumps ``T1``..``T21``, the Fool ``F``, suit cards ``<suit><rank>`` such as ``SK
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import total_ordering
 
@@ -180,6 +180,8 @@ class Naming:
     trump_group: str = "切札と愚者"
     # Trump faces as (corner, centre) by standard number, for packs printed differently (Bolognese).
     trump_faces: tuple[tuple[int, str, str], ...] = ()
+    # Names already worded: explainers and logs name the same few cards over and over.
+    _names: dict[Card, str] = field(default_factory=dict, compare=False, repr=False)
 
     def trump_face(self, rank: int) -> tuple[str, str]:
         """Corner index and centre text of trump ``rank`` (standard Arabic/Roman numbers by default)."""
@@ -189,6 +191,12 @@ class Naming:
         return str(rank), ROMAN[rank]
 
     def name(self, card: Card) -> str:
+        found = self._names.get(card)
+        if found is None:
+            found = self._names[card] = self._name(card)
+        return found
+
+    def _name(self, card: Card) -> str:
         code = str(card)
         if code in self.specials:
             return self.specials[code]

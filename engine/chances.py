@@ -7,6 +7,7 @@ seat's view through it; nothing goes in that the view does not show.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from .cards import TRUMP, Card, Pack
 
@@ -39,6 +40,15 @@ def shown_voids(seats: int, tricks: Iterable[Iterable[tuple[int, Card]]]) -> dic
     return voids
 
 
+@cache
+def _suit_cards(pack: Pack) -> dict[str, tuple[Card, ...]]:
+    """The pack's cards by suit, in pack order: built once per pack, since every decision reads it."""
+    found: dict[str, list[Card]] = {}
+    for card in pack.cards():
+        found.setdefault(card.suit, []).append(card)
+    return {suit: tuple(cards) for suit, cards in found.items()}
+
+
 class TrickChances:
     """The seat's knowledge of the play.  ``beats(card, best)`` is the game's rule for a later card taking
     the trick from the best one so far, ``located`` the unseen cards known to be in a hand (exposed or
@@ -53,9 +63,7 @@ class TrickChances:
         self.hand_sizes = hand_sizes
         self.unseen = unseen
         self.located = located
-        self.suit_cards: dict[str, list[Card]] = {}
-        for card in pack.cards():
-            self.suit_cards.setdefault(card.suit, []).append(card)
+        self.suit_cards = _suit_cards(pack)
         self.voids = shown_voids(seats, (*tricks, trick))
         self.pool = len(unseen) - sum(len(cards) for cards in located.values())
         self.best: tuple[int, Card] | None = None

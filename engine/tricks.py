@@ -75,7 +75,11 @@ class TrickResult:
 
 def led_card(trick: Sequence[Play], policy: TrickPolicy) -> Card | None:
     """The card that sets the suit to follow: the first that is not an excuse (None if none yet)."""
-    return next((play.card for play in trick if not policy.is_excuse(play.card)), None)
+    excuse = policy.is_excuse
+    for play in trick:
+        if not excuse(play.card):
+            return play.card
+    return None
 
 
 def led_suit(trick: Sequence[Play], policy: TrickPolicy) -> str | None:
@@ -148,15 +152,62 @@ def refusal(card: Card, hand: Sequence[Card], trick: Sequence[Play], policy: Tri
     """None when ``card`` may be played; otherwise the reason, worded with ``naming``."""
     suit = led_suit(trick, policy) or ""
     if card not in hand:
-        return Refusal(card, "not_in_hand", suit, (), "その札は手札にありません。")
+        return _not_in_hand(card, suit)
     if policy.is_excuse(card) or not suit:
         return None
     if policy.suit_of(card) == suit and (suit != TRUMP or not policy.must_overtrump):
         return None  # following the led suit is always allowed (fast path: replays check every card)
-    code, allowed = _required(hand, trick, policy)
-    if code == "free" or card in allowed:
+    duty = _duty(hand, trick, policy, naming)
+    if duty.code == "free" or card in duty.allowed:
         return None
-    return Refusal(card, code, suit, tuple(allowed), _refusal_message(code, suit, allowed, naming))
+    found = duty.refusals.get(card)
+    if found is None:
+        found = duty.refusals[card] = Refusal(card, duty.code, suit, duty.required, duty.message)
+    return found
+
+
+_NOT_IN_HAND: dict[tuple[Card, str], Refusal] = {}
+
+
+def _not_in_hand(card: Card, suit: str) -> Refusal:
+    """The refusal of a card the player does not hold, one per card and suit led: explainers ask about
+    every card of the pack, most of them not in the hand."""
+    found = _NOT_IN_HAND.get((card, suit))
+    if found is None:
+        found = _NOT_IN_HAND[card, suit] = Refusal(card, "not_in_hand", suit, (), "その札は手札にありません。")
+    return found
+
+
+@dataclass
+class _Duty:
+    """The obligation of one hand facing one trick, with its refusal sentence: the same for every card
+    it refuses, so explaining a whole hand (or pack) words it once instead of once per card."""
+
+    key: tuple[tuple[Card, ...], tuple[Play, ...], TrickPolicy, Naming | None]
+    code: str
+    allowed: frozenset[Card]
+    required: tuple[Card, ...]
+    message: str
+    refusals: dict[Card, Refusal]
+
+
+_LAST: list[_Duty] = []  # the duty asked for last: explainers ask about many cards of one position in a row
+
+
+def _duty(hand: Sequence[Card], trick: Sequence[Play], policy: TrickPolicy, naming: Naming | None) -> _Duty:
+    """``_required`` and its message for this hand and trick, remembered for the position asked last
+    (keyed by the cards themselves and the very policy and naming objects, so it is never stale)."""
+    key = (tuple(hand), tuple(trick), policy, naming)
+    if _LAST:
+        last = _LAST[0]
+        if last.key[2] is policy and last.key[3] is naming and last.key[:2] == key[:2]:
+            return last
+    code, allowed = _required(hand, trick, policy)
+    suit = led_suit(trick, policy) or ""
+    message = "" if code == "free" else _refusal_message(code, suit, allowed, naming)
+    duty = _Duty(key, code, frozenset(allowed), tuple(allowed), message, {})
+    _LAST[:] = [duty]
+    return duty
 
 
 def _refusal_message(code: str, suit: str, allowed: list[Card], naming: Naming | None) -> str:

@@ -114,6 +114,15 @@ def check_round_trips(cls: type[GameState], codes: list[str], seen: list[Hashabl
     assert steps == len(seen) - 1
 
 
+WHOLE_PACKS = {pack: frozenset(pack.cards()) for pack in Pack}
+
+
+def is_whole_pack(cards: list[Card], pack: Pack) -> bool:
+    """Every card of ``pack`` exactly once among ``cards``: as many cards as the pack holds, and the same
+    set (a pack has no two equal cards), which is the multiset equality without counting."""
+    return len(cards) == len(pack.cards()) and set(cards) == WHOLE_PACKS[pack]
+
+
 def check_generic_step(state: GameState) -> None:
     """What every game's random deals check at each step: clone equality, a non-empty legal set of
     allowed actions before the end, the explainer agreeing with it, and a clone that moves alone
@@ -128,21 +137,37 @@ def check_generic_step(state: GameState) -> None:
         assert copy != state, "clone must be independent"
 
 
+@functools.cache
+def word_actions(words: tuple[str, ...]) -> frozenset[Action]:
+    """A game's word actions, built and hashed once per game (the explainer's candidates every step)."""
+    return frozenset(map(Action, words))
+
+
+@functools.cache
+def card_actions(kind: str, cards: tuple[Card, ...]) -> frozenset[Action]:
+    """``kind`` with each of ``cards``, built and hashed once: a whole pack's candidates recur every
+    seventh step of every deal."""
+    return frozenset(Action(kind, card) for card in cards)
+
+
 def check_explainer_agrees(state: GameState, legal: list[Action]) -> None:
     """One source of truth: the explainer has nothing to say about exactly the legal actions.
 
     Candidates are the legal set, every word of the game and this phase's verb with each card of
-    the player's hand (and, every seventh step, with every card of the pack)."""
+    the player's hand (and, every seventh step, with every card of the pack).  The candidates outside
+    the legal set are found by set difference (no action hashed twice), then each side is checked."""
     kind = state.card_kind()
-    cards = state.PACK.cards() if len(state.history) % 7 == 0 else state.hand(state.current_player())
-    candidates = {*legal, *(Action(word) for word in state.KEYWORDS), *(Action(kind, card) for card in cards)}
-    for action in candidates:
+    whole = len(state.history) % 7 == 0
+    cards = card_actions(kind, state.PACK.cards()) if whole else \
+        {Action(kind, card) for card in state.hand(state.current_player())}
+    allowed = set(legal)
+    for action in allowed:
         reason = state.refusal(action)
-        if action in legal:
-            assert reason is None, f"{action} is legal but the explainer refuses it: {reason}"
-        else:
-            assert reason, f"{action} is not legal but the explainer has nothing to say"
-            assert not state.is_legal(action)
+        assert reason is None, f"{action} is legal but the explainer refuses it: {reason}"
+    for action in (word_actions(state.KEYWORDS) | cards) - allowed:
+        reason = state.refusal(action)
+        assert reason, f"{action} is not legal but the explainer has nothing to say"
+        assert not state.is_legal(action)
 
 
 def tampered(code: str, rng: random.Random) -> str:

@@ -5,25 +5,23 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from helpers import check_generic_step, random_deals
+from helpers import check_generic_step, is_whole_pack, random_deals
 
-from engine.cards import Pack
+from engine.cards import Card, Pack
 from engine.game import Action
 from engine.games.lhombre import LHombreState
 from engine.games.lhombre.rules import TRICKS
 from engine.games.lhombre.score import Position
 
-PACK = Counter(map(str, Pack.LHOMBRE40.cards()))
 
-
-def all_cards(state: LHombreState) -> Counter[str]:
+def all_cards(state: LHombreState) -> list[Card]:
     cards = [c for h in state.hands for c in h] + [p.card for p in state.trick] + state.talon + state.discards
     cards += [c for pile in state.piles for c in pile]
-    return Counter(map(str, cards))
+    return cards
 
 
 def check_step(state: LHombreState) -> None:
-    assert all_cards(state) == PACK
+    assert is_whole_pack(all_cards(state), Pack.LHOMBRE40)
     assert [len(pile) for pile in state.piles] == [3 * n for n in state.tricks]
     check_generic_step(state)
 

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from helpers import DEALS, check_generic_step, is_whole_pack, random_deals
 
-from helpers import DEALS, check_generic_step, random_deals
-
-from engine.cards import Pack
+from engine.cards import Card, Pack
 from engine.games.lombardia import LombardiaState, Position, card_value
 
 
-def all_cards(state: LombardiaState) -> Counter[str]:
+def all_cards(state: LombardiaState) -> list[Card]:
     cards = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
     cards += [p.card for p in state.trick] + state.discard
-    return Counter(map(str, cards))
-
-
-PACK = Counter(map(str, Pack.TAROT78.cards()))
+    return cards
 
 
 def check_step(state: LombardiaState) -> None:
-    assert all_cards(state) == PACK
+    assert is_whole_pack(all_cards(state), Pack.TAROT78)
     check_generic_step(state)
 
 

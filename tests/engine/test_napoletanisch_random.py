@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from helpers import check_generic_step, random_deals
+from helpers import check_generic_step, is_whole_pack, random_deals
 
-from engine.cards import Pack
+from engine.cards import Card, Pack
 from engine.game import Action
 from engine.games.napoletanisch import PACK_THIRDS, NapoletanischState, Position, thirds
 
-PACK = Counter(map(str, Pack.TAROCK54.cards()))
 
-
-def all_cards(state: NapoletanischState) -> Counter[str]:
+def all_cards(state: NapoletanischState) -> list[Card]:
     cards = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
     cards += state.tablecards + state.remainder + list(state.stock())
-    return Counter(map(str, cards))
+    return cards
 
 
 def check_captures_explained(state: NapoletanischState) -> None:
@@ -40,7 +38,7 @@ def check_captures_explained(state: NapoletanischState) -> None:
 
 
 def check_step(state: NapoletanischState) -> None:
-    assert all_cards(state) == PACK
+    assert is_whole_pack(all_cards(state), Pack.TAROCK54)
     check_generic_step(state)
     check_captures_explained(state)
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from helpers import DEALS, check_generic_step, random_deals
+from helpers import DEALS, check_generic_step, is_whole_pack, random_deals
 
 from engine.cards import Card, Pack
 from engine.games.ottocento import (
@@ -17,17 +15,15 @@ from engine.games.ottocento import (
     team_of,
 )
 
-PACK = Counter(map(str, Pack.BOLOGNESE62.cards()))
 
-
-def all_cards(state: OttocentoState) -> Counter[str]:
+def all_cards(state: OttocentoState) -> list[Card]:
     cards = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
     cards += [p.card for p in state.trick] + state.discard
-    return Counter(map(str, cards))
+    return cards
 
 
 def check_step(state: OttocentoState) -> None:
-    assert all_cards(state) == PACK
+    assert is_whole_pack(all_cards(state), Pack.BOLOGNESE62)
     check_generic_step(state)
 
 

@@ -511,7 +511,11 @@ POWER = tuple(strength(c) + (1000 if c.is_trump else 0) for c in CARDS)  # order
 
 def _legal(hand: tuple[int, ...], trick: Trick) -> tuple[int, ...]:
     """Follow suit, else trump, else anything; the Fool always."""
-    led = next((SUIT_N[c] for _, c in trick if c != FOOL_N), -1)
+    led = -1
+    for _, c in trick:
+        if c != FOOL_N:
+            led = SUIT_N[c]
+            break
     if led < 0:
         return hand
     allowed = tuple(c for c in hand if SUIT_N[c] == led)
@@ -565,7 +569,10 @@ class Endgame:
         side = self.side[winner]
         net = self.net
         margin += side * (1 + net[plays[0][1]] + net[plays[1][1]] + net[plays[2][1]] + net[plays[3][1]])
-        fool = next(((s, side) for s, c in plays if c == FOOL_N), fool)
+        for s, c in plays:
+            if c == FOOL_N:
+                fool = (s, side)
+                break
         return margin, won | 1 << winner, side, fool, winner
 
     def final(self, margin: int, won: int, last: int, fool: Fool) -> int:
@@ -591,7 +598,9 @@ class Endgame:
 
     def _after(self, hands: Hands, trick: Trick, seat: int, card: int, margin: int, won: int, last: int,
                fool: Fool, alpha: int, beta: int) -> int:
-        hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
+        held = hands[seat]
+        at = held.index(card)
+        hands = (*hands[:seat], held[:at] + held[at + 1:], *hands[seat + 1:])
         trick = (*trick, (seat, card))
         if len(trick) < SEATS:
             return self._value(hands, trick, (seat + 1) % SEATS, margin, won, last, fool, alpha, beta)
@@ -629,12 +638,23 @@ class Endgame:
         best = -BOUND if ours else BOUND
         tried = set()
         twins = self.twins
-        for card in _legal(hands[seat], trick):
+        # ``_after`` unrolled: this node's hand, the hands around it and the next seat are the same for
+        # every card tried (the search spends its time in these few lines).
+        held, before, beyond = hands[seat], hands[:seat], hands[seat + 1:]
+        ends_trick, following = len(trick) + 1 == SEATS, (seat + 1) % SEATS
+        for card in _legal(held, trick):
             twin = twins.get(card, card)
             if twin in tried:
                 continue
             tried.add(twin)
-            value = self._after(hands, trick, seat, card, margin, won, last, fool, alpha, beta)
+            at = held.index(card)
+            left = (*before, held[:at] + held[at + 1:], *beyond)
+            played = (*trick, (seat, card))
+            if ends_trick:
+                scored = self._score(played, margin, won, fool)
+                value = self._between(left, scored[4], *scored[:4], alpha, beta)
+            else:
+                value = self._value(left, played, following, margin, won, last, fool, alpha, beta)
             if ours:
                 if value > best:
                     best = value

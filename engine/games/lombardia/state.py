@@ -144,8 +144,7 @@ class LombardiaState(GameState):
     def refusal(self, action: Action) -> str | None:
         if self.is_terminal():
             return "このディールはもう終わっています。"
-        expected = {"monte": ("monte", "keep"), "discard": ("discard",), "exchange": ("give",), "play": ("play",)}
-        if action.kind not in expected[self.phase]:
+        if action.kind not in EXPECTED[self.phase]:
             return f"今は{PHASE_NAMES[self.phase]}の番です。"
         card = action.card
         if self.phase == "monte":
@@ -307,6 +306,7 @@ class LombardiaState(GameState):
                 tuple(self.trick), self.fool_by, self.fool_parked_with, self.exchange_to)
 
 
+EXPECTED = {"monte": ("monte", "keep"), "discard": ("discard",), "exchange": ("give",), "play": ("play",)}
 PHASE_NAMES = {
     "monte": "モンテの相談", "discard": "ディーラーの捨て札", "exchange": "愚者の交換", "play": "トリックのプレイ",
 }

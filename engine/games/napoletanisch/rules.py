@@ -132,20 +132,46 @@ def names(cards: Iterable[Card]) -> str:
 def captures_by_card(hand: Iterable[Card], table: Sequence[Card]) -> list[tuple[Card, list[tuple[Card, ...]]]]:
     """Each hand card with every set of ``table`` cards it may take (each set in pack order).
 
-    All sets of table cards worth at most the highest capture value in hand are built once, growing
-    them card by card in pack order (a set's running total, its highest kind and its cards); each
-    hand card then keeps the sets worth exactly its value whose kinds it may take."""
+    The sets are grown card by card in pack order, kept apart by their running total (a set's highest
+    kind and its cards), so that each hand card reads only the sets worth exactly its value; a set is
+    grown only while it can still end worth the value of a hand card that may take its kinds
+    (``_useful``).  The sets of one total stay in the order of the binary numbers their cards make in
+    pack order, which is the order the legal set lists them in."""
     held = [FACTS[c] for c in hand]
     limit = max([f[1] for f in held], default=0)
-    grown: list[tuple[int, int, tuple[Card, ...]]] = [(0, NUMERAL, ())]
-    for _, value, level, card in sorted([FACTS[c] for c in table]):
-        if value <= limit:
-            grown += [(total + value, top if top > level else level, (*cards, card))
-                      for total, top, cards in grown if total + value <= limit]
-    if len(grown) == 1:
-        return [(card, []) for _, _, _, card in held]
-    return [(card, [cards for total, top, cards in grown if total == value and top <= level])
-            for _, value, level, card in held]
+    cards = [fact for fact in sorted([FACTS[c] for c in table]) if fact[1] <= limit]
+    useful = _useful(held, cards) if len(cards) > PRUNE_FROM else None
+    by_total: list[list[tuple[int, tuple[Card, ...]]]] = [[] for _ in range(limit + 1)]
+    by_total[0].append((NUMERAL, ()))
+    for step, (_, value, level, card) in enumerate(cards, 1):
+        after = useful[step] if useful else EVERY_TOTAL
+        for total in range(limit - value, -1, -1):  # from the top: a set grows by one card at most per card
+            grown, found = total + value, by_total[total]
+            if found and after[level] >> grown & 1:
+                keep = [after[top] >> grown & 1 for top in (NUMERAL, COURT, TAROCK)]
+                by_total[grown] += [(top, (*taken, card)) for top, taken in found
+                                    if keep[top if top > level else level]
+                                    for top in (top if top > level else level,)]
+    return [(card, [taken for top, taken in by_total[value] if top <= level]) for _, value, level, card in held]
+
+
+PRUNE_FROM = 8  # table cards beyond which dead sets are worth finding first (few cards make few sets)
+EVERY_TOTAL = [-1, -1, -1]  # every bit set: without pruning, every running total may grow
+
+
+def _useful(held: Sequence[tuple[int, int, int, Card]], cards: Sequence[tuple[int, int, int, Card]]) -> list[list[int]]:
+    """For each count of ``cards`` already decided and each highest kind so far, the running totals (as
+    bits) from which the cards still to come can complete a set that some ``held`` card may take."""
+    ends = [0, 0, 0]
+    for _, value, level, _ in held:
+        for top in range(level + 1):
+            ends[top] |= 1 << value
+    useful = [ends]
+    for _, value, level, _ in reversed(cards):
+        later = useful[-1]
+        useful.append([later[top] | later[top if top > level else level] >> value for top in (NUMERAL, COURT, TAROCK)])
+    useful.reverse()
+    return useful
 
 
 def legal_captures(played: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:

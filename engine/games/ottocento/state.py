@@ -193,9 +193,7 @@ class OttocentoState(GameState):
     def refusal(self, action: Action) -> str | None:
         if self.is_terminal():
             return "このディールはもう終わっています。"
-        expected = {"monte": ("monte", "keep"), "discard": ("discard",), "declare": ("show", "declare", "done"),
-                    "give": ("give",), "play": ("play", *SIGNALS)}[self.phase]
-        if action.kind not in expected:
+        if action.kind not in EXPECTED[self.phase]:
             return f"今は{PHASE_NAMES[self.phase]}の番です。"
         if action.take:
             return "このゲームでは場の札を取る手はありません。"
@@ -444,6 +442,8 @@ class OttocentoState(GameState):
                 tuple(self.won), self.matto_by, self.matto_owed, self.matto_paid)
 
 
+EXPECTED = {"monte": ("monte", "keep"), "discard": ("discard",), "declare": ("show", "declare", "done"),
+            "give": ("give",), "play": ("play", *SIGNALS)}  # the kinds of action each phase takes
 PHASE_NAMES = {
     "monte": "モンテの相談", "discard": "ディーラーの捨て札", "declare": "手役の申告", "play": "トリックのプレイ",
     "give": "マットの支払い",
