@@ -21,6 +21,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
+from .card_sprite import SpriteError, sprite_page
+
 ASSETS = "assets/trionfi"
 # the content's stylesheets: what in a page's HTML needs them, in cascade order
 STYLES = {
@@ -29,6 +31,16 @@ STYLES = {
     "pad.css": re.compile(r'class="[^"]*\btf-pad\b'),
 }
 CONTENT = re.compile(r'(<article class="md-content__inner[^"]*">)')
+# Material's bundle, a classic script at the end of the body: deferred, it runs at the same moment (after the
+# page is parsed, before DOMContentLoaded and before our modules, in document order) but the first paint no
+# longer waits for its download (Lighthouse counted it as render-blocking).
+BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+# Material's palette.css turns transitions off on every element while the colour scheme is switched, and the
+# bundle switches it on every page load: setting and removing that attribute on <body> makes the browser
+# restyle the whole page twice (about a fifth of a rules page's style work, #27).  The rule goes; switching
+# between light and dark then shows the few colour transitions Material has (0.25 s).
+SWITCHING = re.compile(r"\[data-md-color-switching\] \*,\[data-md-color-switching\] :after,"
+                       r"\[data-md-color-switching\] :before\{transition-duration:0s!important\}")
 _minified: dict[str, str] = {}
 
 
@@ -54,6 +66,11 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     root = Path(config.config_file_path).resolve().parent
+    try:
+        output = sprite_page(output)  # the cards' faces once, in the page's sprite (card_sprite.py)
+    except SpriteError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from None
+    output = BUNDLE.sub(r'<script src="\1" defer></script>', output, count=1)  # tests/site/test_sprite.py checks it
     output = output.replace("</head>", f"<style>{minified('site.css', root)}</style></head>", 1)
     wanted = styles(output, root)
     if not wanted:
@@ -73,6 +90,9 @@ def esbuild(root: Path) -> Path:
 
 def on_post_build(config: MkDocsConfig) -> None:
     root = Path(config.config_file_path).resolve().parent
+    for palette in (Path(config.site_dir) / "assets" / "stylesheets").glob("palette.*.min.css"):
+        css = palette.read_text(encoding="utf-8")
+        palette.write_text(SWITCHING.sub("", css), encoding="utf-8")
     folder = Path(config.site_dir) / ASSETS
     files = sorted(str(p) for p in folder.iterdir() if p.suffix in (".js", ".css"))
     done = subprocess.run([str(esbuild(root)), *files, "--minify", "--log-level=warning", "--charset=utf8",

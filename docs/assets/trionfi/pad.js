@@ -5,6 +5,7 @@
 // Every text from the reader (names, a loaded file) goes into the page through textContent only;
 // the deal sheets are HTML the engine rendered and escaped.
 import { clearError, engineCall, feedback, keepAside, showError } from "./client.js";
+import { sprited } from "./sprite.js";
 
 const FORMAT = "trionfi-match";
 const VERSION = 1;
@@ -630,7 +631,7 @@ export function mountPad(el) {
     const i = Number(button.dataset.index);
     const sheet = el.querySelector(`#${CSS.escape(button.getAttribute("aria-controls"))}`);
     const open = button.getAttribute("aria-expanded") !== "true";
-    if (open && !sheet.childElementCount && pad.answer?.deals[i]) sheet.innerHTML = pad.answer.deals[i].sheet; // engine-escaped HTML
+    if (open && !sheet.childElementCount && pad.answer?.deals[i]) sheet.innerHTML = sprited(pad.answer.deals[i].sheet); // engine-escaped HTML
     sheet.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
     button.textContent = open ? "採点表を閉じる" : "採点表";

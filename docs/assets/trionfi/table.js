@@ -3,6 +3,7 @@
 // share code of the deal so far and the game's running total, in the page and in localStorage
 // (so a reload or a later visit finds the table as it was).  All HTML comes from the engine.
 import { engineCall, engineState, feedback, keepAside, pickCapture, run } from "./client.js";
+import { sprited } from "./sprite.js";
 
 const STORE_VERSION = 1;
 const MAX_DEAL = 999999;
@@ -152,7 +153,7 @@ export function mountTable(el) {
     box.remove();
     coach.remove();
     lastBox.remove();
-    body.innerHTML = html; // engine-rendered, escaped HTML
+    body.innerHTML = sprited(html); // engine-rendered, escaped HTML (cards from the page's sprite)
     const prompt = body.querySelector(":scope > .tf-choice-label, :scope > .tf-pile-label, :scope > .tf-hand, :scope > .tf-words, :scope > .tf-sheet");
     if (prompt) prompt.before(lastBox, box);
     else body.append(lastBox, box);
@@ -448,7 +449,7 @@ function reviewEntry(el, table, entry, number) {
   item.className = "tf-review-entry";
   const head = Object.assign(document.createElement("p"), { className: "tf-review-head", textContent: `${number}. ${entry.move}手目: ${entry.cost}` });
   const position = Object.assign(document.createElement("div"), { className: "tf-review-position" });
-  position.innerHTML = entry.html; // engine-rendered, escaped HTML
+  position.innerHTML = sprited(entry.html); // engine-rendered, escaped HTML
   const choices = Object.assign(document.createElement("p"),
     { textContent: `あなたの手: ${entry.chose} ／ コーチの手: ${entry.coach}（${entry.rule}）` });
   const why = Object.assign(document.createElement("p"), { className: "tf-review-why", textContent: entry.why });

@@ -6,6 +6,7 @@ import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
 import { askFirst, mountTable } from "./table.js";
 import { mountPad } from "./pad.js";
 import "./preload.js"; // starts the engine in the background when a widget is on screen
+import { sprited } from "./sprite.js"; // cards drawn from the page's SVG sprite
 
 // --- scoring examples ---------------------------------------------------------------
 // A recorded deal: the step control moves through its lines (a trick, the monte, a capture ...)
@@ -14,7 +15,7 @@ import "./preload.js"; // starts the engine in the background when a widget is o
 function mountExample(el) {
   const steps = () => Number(el.querySelector(".tf-step-range")?.max || 0);
   const update = (request, after = () => {}) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
-    el.querySelector(".tf-body").innerHTML = result.html; // engine-rendered, escaped HTML
+    el.querySelector(".tf-body").innerHTML = sprited(result.html); // engine-rendered, escaped HTML
     el.dataset.code = result.code;
     el.dataset.step = result.step;
     el.dataset.sheetRows = "";
@@ -105,8 +106,8 @@ function forget(game) {
 }
 
 function showLesson(el, result) {
-  el.querySelector(".tf-body .tf-view").innerHTML = result.html; // engine-rendered, escaped HTML
-  el.querySelector(".tf-lesson-log").innerHTML = result.log;
+  el.querySelector(".tf-body .tf-view").innerHTML = sprited(result.html); // engine-rendered, escaped HTML
+  el.querySelector(".tf-lesson-log").innerHTML = sprited(result.log);
   el.dataset.n = result.n;
   el.dataset.code = result.code;
   el.dataset.done = String(result.done);
