@@ -7,7 +7,7 @@ pytest-playwright gives every test a fresh context and page.
 
 from __future__ import annotations
 
-import atexit
+import fcntl
 import os
 import sys
 from collections.abc import Iterator
@@ -148,9 +148,9 @@ def watch(page: Page, site_url: str) -> PageGuard:
 # Every browser test but those about the first visit (marked ``cold``: the background start, the runtime's
 # faults, the offline visit, which boot as a first visit does) gets it in its fresh context, so that its boot
 # takes about a second instead of five: the first visit's boot is the same for every test and is tested by
-# those.  The bytes are this test process's own first boot's, so they always belong to the site under test;
-# they leave the browser as a download and come back from the site's server (a file under site/__tests__/,
-# removed at exit), since 30 MB through Playwright's messages would take longer than the boot they save.
+# those.  The bytes are the test run's own first boot's; they leave the browser as a download and come back
+# from the site's server (site/__tests__/snapshot.bin), since 30 MB through Playwright's messages would take
+# longer than the boot they save.
 DOWNLOAD_SNAPSHOT = """async () => {
   const cache = await caches.open("trionfi-snapshot");
   const [request] = await cache.keys();
@@ -170,24 +170,34 @@ _snapshot: dict[str, tuple[str, str]] = {}
 
 
 def python_snapshot(chromium: Browser, site_url: str) -> tuple[str, str]:
-    """The snapshot's cache key and the path it is served at, made once per test process by a first visit
-    to a lesson page."""
+    """The snapshot's cache key and the URL it is served at: made by the first test process that asks, by a
+    first visit to a lesson page, and read by the others (a lock on site/__tests__/; the next build of site/
+    removes the files, so they always belong to the site being tested)."""
     if site_url not in _snapshot:
-        served = Path("__tests__") / f"snapshot-{os.getpid()}.bin"
-        (SITE / served).parent.mkdir(exist_ok=True)
-        atexit.register((SITE / served).unlink, missing_ok=True)
-        context = chromium.new_context(service_workers="block", accept_downloads=True)
-        try:
-            page = context.new_page()
-            page.goto(f"{site_url}/lombardia/lessons/")  # the engine starts once the page is idle
-            browser.wait_until(page, browser.SNAPSHOT_STORED, timeout_ms=BOOT)
-            with page.expect_download() as download:
-                key = page.evaluate(DOWNLOAD_SNAPSHOT)
-            download.value.save_as(SITE / served)
-        finally:
-            context.close()
-        _snapshot[site_url] = (key, f"{site_url}/{served.as_posix()}")
+        folder = SITE / "__tests__"
+        folder.mkdir(exist_ok=True)
+        served, key_file = folder / "snapshot.bin", folder / "snapshot.key"
+        with (folder / "snapshot.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not key_file.is_file():
+                key_file.write_text(download_snapshot(chromium, site_url, served), encoding="utf-8")
+        _snapshot[site_url] = (key_file.read_text(encoding="utf-8"), f"{site_url}/__tests__/{served.name}")
     return _snapshot[site_url]
+
+
+def download_snapshot(chromium: Browser, site_url: str, served: Path) -> str:
+    """Boots the engine as a first visit does, saves the snapshot it kept as ``served``; its cache key."""
+    context = chromium.new_context(service_workers="block", accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/lombardia/lessons/")  # the engine starts once the page is idle
+        browser.wait_until(page, browser.SNAPSHOT_STORED, timeout_ms=BOOT)
+        with page.expect_download() as download:
+            key: str = page.evaluate(DOWNLOAD_SNAPSHOT)
+        download.value.save_as(served)
+        return key
+    finally:
+        context.close()
 
 
 def seed_snapshot(context: BrowserContext, site_url: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from engine.tutorials import Example
+from tests.site.conftest import seed_snapshot
 from tests.site.widget_helpers import BOOT, TUTORIALS, example_totals, widget_totals
 
 # widget id, and a final-position link the site made for it before examples became recorded deals
@@ -53,10 +54,12 @@ def events_of(example: Example, step: int) -> list[str]:
 
 
 @contextlib.contextmanager
-def fresh_page(browser: Browser, url: str) -> Iterator[Page]:
-    """``url`` opened in a new browser context (no cache, no worker, no history): as a reader who got the link."""
+def fresh_page(browser: Browser, site_url: str, url: str) -> Iterator[Page]:
+    """``url`` opened in a new browser context (no worker, no history; the engine's snapshot as a returning
+    reader has it): as a reader who got the link."""
     context = browser.new_context(locale="ja-JP")
     try:
+        seed_snapshot(context, site_url)
         page = context.new_page()
         page.goto(url)
         expect(page.locator(".tf-status[data-state=ready]")).to_have_count(1, timeout=BOOT)  # the link was read
@@ -106,7 +109,7 @@ def test_step_through_reveal_share_and_reopen(offline_page: Page, site_url: str,
     page.locator(f"{w} [data-action=share]").click()
     assert f"w={widget}" in page.url and "s=" in page.url
     if game in REOPENED:  # every game's link is made alike: two reopen it (each reopening boots Pyodide)
-        with fresh_page(browser, page.url) as other:
+        with fresh_page(browser, site_url, page.url) as other:
             at_step(other, widget, 2)
             expect(other.locator(w)).to_be_in_viewport()
             for said in events_of(example, 2):
@@ -145,7 +148,7 @@ def test_a_refused_switch_and_a_shared_sheet_row(offline_page: Page, site_url: s
     page.locator(f"{w} .tf-next-step").click()
     page.locator(f"{w} [data-action=share]").click()
     assert re.search(r"[?&]r=3(&|#|$)", page.url)
-    with fresh_page(browser, page.url) as other:
+    with fresh_page(browser, site_url, page.url) as other:
         at_step(other, widget, len(example_of(other, widget).lines))
         expect(other.locator(f"{w} .tf-next-step")).to_be_visible()
         assert visible_rows(other, widget) == 3
