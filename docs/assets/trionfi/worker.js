@@ -243,7 +243,13 @@ function loadEngine(py, zip, tutorials, kept) {
     const problem = py.runPython("import engine.web; engine.web.load_tutorials(trionfi_tutorials)");
     py.runPython("del trionfi_tutorials");
     if (problem) throw new Error(problem);
-    if (kept.canKeep) kept.keep(py.makeMemorySnapshot());
+    if (kept.canKeep) {
+      try {
+        kept.keep(py.makeMemorySnapshot());
+      } catch {
+        // no snapshot this time: the next visit starts afresh, as this one did
+      }
+    }
   }
   return py.pyimport("engine.web").handle;
 }
