@@ -53,10 +53,10 @@ SCENARIO = [
 
 
 # Random full deals per game.  Every step of every deal is checked (clone, share round trip), so a deal
-# costs about 10 ms in CPython and twice that in Pyodide: CI runs 600 under CPython and the first 150 of
+# costs about 10 ms in CPython and twice that in Pyodide: CI runs 400 under CPython and the first 100 of
 # the same seeded sequence under Pyodide, which keeps the whole test run inside its 6 minutes; longer
 # soaks are `./scripts/bench fuzz --seconds N`.
-DEALS = 150 if sys.platform == "emscripten" else 600
+DEALS = 100 if sys.platform == "emscripten" else 400
 G = TypeVar("G", bound=GameState)
 
 
@@ -156,7 +156,7 @@ def check_explainer_agrees(state: GameState, legal: list[Action]) -> None:
 
     Candidates are the legal set, every word of the game and this phase's verb with each card of
     the player's hand (and, every 21st step, with every card of the pack: the cards not held all take
-    one "not in hand" path, which a thousand deals still ask about tens of thousands of times).  The
+    one "not in hand" path, which the deals still ask about thousands of times).  The
     candidates outside the legal set are found by set difference, then each side is checked."""
     kind = state.card_kind()
     whole = len(state.history) % 21 == 0
