@@ -32,10 +32,17 @@ SERVED = "TRIONFI_SITE_SERVED"  # set by scripts/test: the site is already serve
 NO_PRELOAD = "try { localStorage.setItem('trionfi.preload', 'off'); } catch {}"
 
 
+# The longest files first: the two pytest workers take whole files in this order (--dist loadfile), and a long
+# file taken last would leave one worker running alone at the end.
+LONGEST_FIRST = ("test_table.py", "test_lessons.py", "test_examples.py", "test_pad.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.browser)
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(Path(str(item.fspath)).name, len(rank)))  # stable: file order kept
 
 
 @pytest.fixture(scope="session")
