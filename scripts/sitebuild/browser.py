@@ -53,3 +53,8 @@ SNAPSHOT_STORED = """async () => {
   const [request] = await cache.keys();
   return Boolean(request && (await cache.match(request)));
 }"""
+
+# True once the page is controlled by the service worker and it holds every URL of the list given as argument
+# (offline.runtime_urls): what a visit must have left before the network is turned off.
+RUNTIME_CACHED = """async (urls) => navigator.serviceWorker.controller !== null
+  && (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean)"""

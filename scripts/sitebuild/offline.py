@@ -75,3 +75,11 @@ def on_post_build(config: MkDocsConfig, manifest: dict[str, Any]) -> None:
     build = build_list(site, manifest)
     text = f"const BUILD = {json.dumps(build, ensure_ascii=False, separators=(',', ':'))};\n"
     (site / WORKER).write_text(text + TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def runtime_urls(site_dir: Path, origin: str) -> list[str]:
+    """The engine's files the built sw.js caches on first use, as URLs of ``origin`` (read back from the
+    ``const BUILD = …;`` line that ``on_post_build`` puts first), for the tests and the bench that wait for them."""
+    first = (site_dir / WORKER).read_text(encoding="utf-8").splitlines()[0]
+    build = json.loads(first.removeprefix("const BUILD = ").removesuffix(";"))
+    return [f"{origin.rstrip('/')}/{path}" for group in build["runtime"].values() for path in group["paths"]]

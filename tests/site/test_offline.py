@@ -6,26 +6,19 @@ of Pyodide from the caches, kept across the other pages by instant navigation.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Request, expect
 
 from sitebuild import server
-from sitebuild.browser import SNAPSHOT_STORED, wait_until
+from sitebuild.browser import RUNTIME_CACHED, SNAPSHOT_STORED, wait_until
+from sitebuild.offline import runtime_urls
 from tests.site.conftest import NO_PRELOAD
 from tests.site.widget_helpers import BOOT, click_card, first_answer, navigate
 
 LESSONS = "lombardia/lessons/"
 LESSON = "lesson-obligations"
 IDLE = "(el) => el.getAttribute('aria-busy') !== 'true'"
-
-
-def runtime_urls(site_dir: Path, site_url: str) -> list[str]:
-    """The engine's files the worker caches on first use, as sw.js lists them (its first line)."""
-    build = json.loads((site_dir / "sw.js").read_text(encoding="utf-8").splitlines()[0]
-                       .removeprefix("const BUILD = ").removesuffix(";"))
-    return [f"{site_url}/{path}" for group in build["runtime"].values() for path in group["paths"]]
 
 
 def _ours(request: Request, site_url: str) -> bool:
@@ -52,9 +45,7 @@ def test_every_page_type_and_its_widget_work_offline_after_one_visit(
     try:
         page.goto(f"{site_url}/{LESSONS}")  # the one visit: its engine starts once the page is idle
         expect(page.locator(f"#{LESSON}")).to_have_attribute("data-state", "ready", timeout=BOOT)
-        wait_until(page, """async (urls) => navigator.serviceWorker.controller !== null
-            && (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean)""",
-                   runtime_urls(site_dir, site_url), BOOT)
+        wait_until(page, RUNTIME_CACHED, runtime_urls(site_dir, site_url), BOOT)
         wait_until(page, SNAPSHOT_STORED, timeout_ms=BOOT)  # kept after the boot, for the next one
         context.set_offline(True)
 
