@@ -93,6 +93,29 @@ def test_a_hand_that_needs_no_widow_goes_solo() -> None:
     assert decided(played(state, "solo")) == ("pass", "得にならない手はパス")
 
 
+def test_a_solo_the_tables_rate_highly_is_played_out_before_it_is_bid() -> None:
+    """Deal 597983, seat 0: twelve trumps with the Sküs and the Mond but six side-suit losers.  The tables
+    rate Solo near certain; played out, the widow's trump and the discard are worth more than the 10 points
+    of extra bonus, so the bot bids 1枚 and says both averages."""
+    state = fresh(597983)
+    choice = BOT.decide(state, 0)
+    assert (choice.action.kind, choice.rule.name) == ("bid1", "見込みのある段階でビッド")
+    averages = re.search(r"平均でソロは([+−]\d+)点、1枚は([+−]\d+)点", choice.why)
+    assert averages and "12通り" in choice.why
+    solo, bid1 = (int(text.replace("−", "-")) for text in averages.groups())
+    assert solo < bid1
+
+
+def test_a_solo_over_a_standing_bid_is_weighed_against_defending() -> None:
+    """Only Solo is left above another seat's 1枚: the eighteen-trump hand plays it out against passing
+    and goes Solo; the reason compares the two."""
+    hand = "F T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T1"
+    state = played(dealt("", hand, widow="S3 S2 C3 C2 H2 S4"), "bid1")
+    choice = BOT.decide(state, 1)
+    assert (choice.action.kind, choice.rule.name) == ("solo", "ウィドーがいらない手はソロ")
+    assert "ソロとパスを" in choice.why
+
+
 @pytest.mark.parametrize("players", [4, 3])
 def test_bot_auctions_play_every_kind_of_contract(players: int) -> None:
     """Review P1 and the Ramsch note: with bots in every seat, most deals are played as contracts, at
