@@ -53,7 +53,8 @@ def test_a_strong_trump_hand_bids_and_a_weak_one_passes() -> None:
     strong = deal("SA S2 CA SK SQ HK DK H3 D4")
     action, rule = decided(strong)
     assert action in ("simple", "spade", "solo", "spade-solo") and rule == "見込みのある契約を申告"
-    assert "スペードを切札にするとマタドール3枚・切札5枚です" in why(strong) and ESTIMATE.search(why(strong))
+    assert "スペードを切札にするとマタドール3枚（スパディエ・マニエ・バスタ）・切札5枚です" in why(strong)
+    assert ESTIMATE.search(why(strong))
     weak = deal("S3 S4 C3 C4 HQ H2 DQ D2 D6", "SA S2 CA")
     assert decided(weak) == ("pass", "見込みのない契約は申告しない")
 
@@ -98,6 +99,19 @@ def test_two_matadors_and_length_bid_and_the_estimate_grows_with_the_hand() -> N
     longer = outlook(BY_WORD["simple"], tuple(parse_cards("SA S2 SK SQ S7 S6 HK D4 C3")))
     assert weaker.success < stronger.success < longer.success and weaker.net < stronger.net < longer.net
     assert worth_bidding(longer) and not worth_bidding(weaker) and spades.matadors[0] == Card.parse("SA")
+
+
+def test_spadille_and_manille_together_rate_above_two_other_matadors() -> None:
+    """The tables tell which matadors a hand holds: Spadille with Manille holds the trumps from the top
+    (the minimum simple game of the Danish books), Manille with Basta or Spadille with Basta leaves the
+    best trump out.  Same counts of matadors, trumps and honours, a better estimate; the hint names them."""
+    simple = BY_WORD["simple"]
+    top = outlook(simple, tuple(parse_cards("SA S2 S5 S3 HK H3 D4 D5 C3")))
+    for other in ("S2 CA S5 S3 HK H3 D4 D5 C3", "SA CA S5 S3 HK H3 D4 D5 C3"):
+        split = outlook(simple, tuple(parse_cards(other)))
+        assert top.success > split.success and top.codille < split.codille and top.net > split.net, other
+    assert "マタドール2枚（スパディエ・マニエ）・切札4枚です" in why(deal("SA S2 S5 S3 HK H3 D4 D5 C3"))
+    assert "（赤のスートなので切札は全部で12枚）" in why(deal("SA H7 H5 H3 SK S3 D4 D5 C3"))
 
 
 def test_self_takes_over_a_contract_the_hand_can_make() -> None:
@@ -305,10 +319,11 @@ def test_every_seat_is_its_own_side_and_names_its_score_line() -> None:
 # --- search near the end of the play ------------------------------------------------------------------
 
 def test_search_overrides_a_rule_of_thumb_only_near_the_end_and_gains_in_the_real_deal() -> None:
-    """Deal 8 (middlehand's solo in hearts): near the end his rule of thumb would cash the queen of spades,
-    while the imagined deals favour the king of hearts.  Played out from the true deal, the searched card
-    does at least as well for him, and the hint names the rule of thumb it overrides."""
-    state = deal_by_number("lhombre", 8)
+    """Deal 81 (rearhand's simple game): two cards from the end, middlehand's rule of thumb would leave its
+    partner's trick alone, while the imagined deals favour taking it with the king of hearts.  Played out
+    from the true deal, the searched card does at least as well for him, and the hint names the rule of
+    thumb it overrides."""
+    state = deal_by_number("lhombre", 81)
     assert isinstance(state, LHombreState)
     while not state.is_terminal():
         seat = state.current_player()
