@@ -4,13 +4,13 @@ It reads only an ``LHombreView``.  In the auction it values every contract it ma
 sampled deals played out by these bots (``tables.py``, made by tools/coach/lhombre_tables.py): a hand's
 cell (matadors and whether they are the highest, trumps and their colour, honours in a suit; or the
 cards a nolo may be forced to win with) gives the chances of a win, a remise and a codille, hence the
-mean chips.  It declares the contract worth most
-when that contract succeeds often enough and gains on average, takes over with セルフ when it may, and
-says the estimate in its reason.  As declarer it lays away short suits and low cards, draws trumps and
-cashes its winners, plays for the slam only when the rest is sure and surrenders when the tables say
-that playing on costs more than the surrender; as defender it leaves a partner's winning trick alone and
-takes the declarer's tricks as cheaply as it can.  From the cards played and the suits not followed it
-estimates the chance that a seat still to play beats a card (``Reading.beaten``).
+mean chips.  It declares the contract worth most when that contract succeeds often enough and gains on
+average, takes over with セルフ when it may, and says the estimate in its reason.  As declarer it lays away
+short suits and low cards, draws trumps and cashes its winners, plays for the slam only when the rest is
+sure and surrenders when the tables say that playing on costs more than the surrender; as defender it
+leaves a partner's winning trick alone and takes the declarer's tricks as cheaply as it can.  From the
+cards played and the suits not followed it estimates the chance that a seat still to play beats a card
+(``Reading.beaten``).
 """
 
 from __future__ import annotations
