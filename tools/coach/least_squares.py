@@ -4,6 +4,7 @@ constant per seat plus the features of that seat's hand (tools/coach/lombardia_t
 from __future__ import annotations
 
 Row = tuple[int, tuple[int, ...], float]  # seat, features of its hand, the deal's result for its side
+SCALE = 100  # coefficients are shipped as integers in hundredths of a point
 
 
 def design(seat: int, features: tuple[int, ...], seats: int) -> list[float]:
@@ -33,3 +34,18 @@ def fit(rows: list[Row], seats: int) -> list[float]:
     normal = [[sum(x[i] * x[j] for x in xs) for j in range(size)] for i in range(size)]
     right = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(size)]
     return solve(normal, right)
+
+
+def estimate(seat: int, features: tuple[int, ...], coefficients: list[int], seats: int) -> float:
+    """The shipped estimate (integer coefficients in hundredths) for one seat's hand, in points."""
+    return sum(c * x for c, x in zip(coefficients, design(seat, features, seats), strict=True)) / SCALE
+
+
+def won_by_band(rows: list[Row], coefficients: list[int], seats: int, band: int, top: int) -> dict[int, int]:
+    """Per band of the shipped estimate (its lower bound, in points; bands from -5 to ``top``), the
+    percentage of deals its side won (a tie counts half), for bands of 20 deals or more."""
+    won: dict[int, list[float]] = {}
+    for seat, features, result in rows:
+        lower = max(-5, min(top, int(estimate(seat, features, coefficients, seats) // band))) * band
+        won.setdefault(lower, []).append(1.0 if result > 0 else 0.5 if result == 0 else 0.0)
+    return {lower: round(100 * sum(found) / len(found)) for lower, found in sorted(won.items()) if len(found) >= 20}

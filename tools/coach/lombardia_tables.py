@@ -38,10 +38,9 @@ from engine.games.lombardia.bot import BAND, monte_features, rule_of_thumb  # no
 from engine.games.lombardia.rules import PACK, SEATS, TEAM_NAMES, team_of  # noqa: E402
 from engine.games.lombardia.state import LombardiaState  # noqa: E402
 from engine.games.lombardia.view import view_of  # noqa: E402
-from tools.coach.least_squares import Row, design, fit  # noqa: E402
+from tools.coach.least_squares import SCALE, Row, estimate, fit, won_by_band  # noqa: E402
 
 OUT = ROOT / "engine" / "games" / "lombardia" / "tables.py"
-SCALE = 100  # coefficients are shipped as integers in hundredths of a point
 
 
 def play(rng: random.Random) -> list[Row]:
@@ -60,15 +59,7 @@ def play(rng: random.Random) -> list[Row]:
 
 def bands(rows: list[Row], coefficients: list[int]) -> dict[int, int]:
     """Per band of the shipped estimate (its lower bound, in points), the percentage of deals won."""
-    won: dict[int, list[float]] = {}
-    for seat, features, score in rows:
-        band = max(-5, min(4, int(estimate(seat, features, coefficients) // BAND))) * BAND
-        won.setdefault(band, []).append(1.0 if score > 0 else 0.5 if score == 0 else 0.0)
-    return {band: round(100 * sum(found) / len(found)) for band, found in sorted(won.items()) if len(found) >= 20}
-
-
-def estimate(seat: int, features: tuple[int, ...], coefficients: list[int]) -> float:
-    return sum(c * x for c, x in zip(coefficients, design(seat, features, SEATS), strict=True)) / SCALE
+    return won_by_band(rows, coefficients, SEATS, BAND, 4)
 
 
 def agreed(rows: list[Row], coefficients: list[int]) -> list[int]:
@@ -78,8 +69,8 @@ def agreed(rows: list[Row], coefficients: list[int]) -> list[int]:
     shifts = [0.0] * SEATS
     deals = [rows[i:i + SEATS] for i in range(0, len(rows), SEATS)]
     for seat in range(1, SEATS):
-        found = [deal[seat][2] - estimate(seat, deal[seat][1], coefficients) for deal in deals
-                 if all(estimate(t, deal[t][1], coefficients) + shifts[t] < 0 for t in range(seat))]
+        found = [deal[seat][2] - estimate(seat, deal[seat][1], coefficients, SEATS) for deal in deals
+                 if all(estimate(t, deal[t][1], coefficients, SEATS) + shifts[t] < 0 for t in range(seat))]
         shifts[seat] = sum(found) / len(found) if len(found) >= 50 else 0.0
         print(f"seat {seat}: {len(found)} deals with every earlier seat agreeing, shift {shifts[seat]:.2f}")
     return [round(shift * SCALE) for shift in shifts]

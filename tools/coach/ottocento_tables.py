@@ -34,10 +34,9 @@ from engine.games.ottocento.bot import BAND, monte_features, rule_of_thumb  # no
 from engine.games.ottocento.rules import PACK, SEATS, SIDE_NAMES, TEAM_OF  # noqa: E402
 from engine.games.ottocento.state import OttocentoState  # noqa: E402
 from engine.games.ottocento.view import view_of  # noqa: E402
-from tools.coach.least_squares import Row, design, fit  # noqa: E402
+from tools.coach.least_squares import SCALE, Row, fit, won_by_band  # noqa: E402
 
 OUT = ROOT / "engine" / "games" / "ottocento" / "tables.py"
-SCALE = 100  # coefficients are shipped as integers in hundredths of a point
 
 
 def play(rng: random.Random) -> list[Row]:
@@ -60,12 +59,7 @@ def play(rng: random.Random) -> list[Row]:
 
 def bands(rows: list[Row], coefficients: list[int]) -> dict[int, int]:
     """Per band of the shipped estimate (its lower bound, in points), the percentage of deals won."""
-    won: dict[int, list[float]] = {}
-    for seat, features, margin in rows:
-        estimate = sum(c * x for c, x in zip(coefficients, design(seat, features, SEATS), strict=True)) / SCALE
-        band = max(-5, min(5, int(estimate // BAND))) * BAND
-        won.setdefault(band, []).append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
-    return {band: round(100 * sum(found) / len(found)) for band, found in sorted(won.items()) if len(found) >= 20}
+    return won_by_band(rows, coefficients, SEATS, BAND, 5)
 
 
 def module(coefficients: list[int], shares: dict[int, int], deals: int, seed: int) -> str:
