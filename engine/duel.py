@@ -77,10 +77,10 @@ def seatings(bot: AnyBot, variants: dict[str, Any]) -> tuple[tuple[int, ...], ..
 def play_seating(game: str, number: int, ours: tuple[int, ...], times: list[float]) -> Fraction:
     """One playing of deal ``number`` with this engine's bot in ``ours`` and REV's elsewhere: this side's
     total minus the mean total of the other sides."""
-    new_bot, old_bot = BOTS[game], load_rev_cached().BOTS[game]
+    new_bot, old_bot = BOTS[game], loaded_rev().BOTS[game]
     variants = dict(new_bot.bench_variants)
     new = deal_by_number(game, number, variants)
-    old = load_rev_cached().deal_by_number(game, number, variants)
+    old = loaded_rev().deal_by_number(game, number, variants)
     if list(map(str, new.deal)) != list(map(str, old.deal)):
         raise ValueError("2つのエンジンの配り札が一致しません。")
     while not new.is_terminal():
@@ -108,7 +108,8 @@ def margin(bot: AnyBot, end: GameState, ours: tuple[int, ...]) -> Fraction:
     return mine - sum(others, Fraction(0)) / len(others)
 
 
-def load_rev_cached() -> ModuleType:
+def loaded_rev() -> ModuleType:
+    """REV's ``bots`` module as ``load_rev`` left it in this process (each worker loads it once, at start)."""
     if _rev is None:
         raise RuntimeError("the earlier engine is not loaded in this process")
     return _rev
