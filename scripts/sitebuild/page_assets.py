@@ -7,6 +7,16 @@ first paint, and the site's own scripts and styles are minified.
   again after widget.css there, so that its rules still win ties).  In the content, because Material's
   instant navigation swaps the content but never the head: the styles arrive with the page that needs them.
   (mkdocs.yml links none of them; the files stay in the site for anyone who links them.)
+* Two things that made the browser restyle much of the page while Material's bundle starts (a Chromium trace,
+  #27) are settled in the HTML instead.  Material moves every table of the text (``table:not([class])``) into
+  its scrolling wrapper (``<div class="md-typeset__scrollwrap"><div class="md-typeset__table">``): moving a
+  child of the article made the browser restyle the whole article, and the moved tables again.  The build
+  writes each such table inside that wrapper already, with the class ``tf-datatable`` so that Material
+  leaves it where it is, and Material's stylesheet (main.css, after the build) gives ``table.tf-datatable``
+  the same styles as ``table:not([class])``.  And a page with a widget says so on Material's
+  container (``tf-widget-page``; instant navigation swaps the container with the page) for site.css's rule
+  that hides the 「ページトップへ戻る」 pill there, which was ``body:has(.trionfi-widget)``: a ``:has()`` on
+  <body> is checked again at every change of the page's elements.
 * After the build, esbuild (npm, pinned in package.json) minifies ``assets/trionfi/*.js`` and ``*.css``
   in the built site, in place: the sources in docs/ stay readable, and ``mkdocs serve`` serves the same.
 """
@@ -41,6 +51,17 @@ BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.m
 # between light and dark then shows the few colour transitions Material has (0.25 s).
 SWITCHING = re.compile(r"\[data-md-color-switching\] \*,\[data-md-color-switching\] :after,"
                        r"\[data-md-color-switching\] :before\{transition-duration:0s!important\}")
+# the text's tables, as Markdown writes them (widgets' tables have classes), and Material's wrapper of them
+# (its templates/table: what its bundle would put them in)
+DATA_TABLE = re.compile(r"<table>(.*?</table>)", re.S)
+WRAPPED_TABLE = (r'<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+                 r'<table class="tf-datatable">\1</div></div>')
+# Material's (and site.css's) selector of those tables, which must match the wrapped ones too; :is() keeps its
+# specificity, so the order of the rules stays as Material wrote it.
+TABLE_SELECTOR = "table:not([class])"
+BOTH_TABLES = "table:is(:not([class]),.tf-datatable)"
+CONTAINER = '<div class="md-container" data-md-component="container">'
+WIDGET = re.compile(r'class="trionfi-widget[\s"]')
 _minified: dict[str, str] = {}
 
 
@@ -71,6 +92,9 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     except SpriteError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     output = BUNDLE.sub(r'<script src="\1" defer></script>', output, count=1)  # tests/site/test_sprite.py checks it
+    output = DATA_TABLE.sub(WRAPPED_TABLE, output)
+    if WIDGET.search(output):
+        output = output.replace(CONTAINER, CONTAINER.replace('"md-container"', '"md-container tf-widget-page"'), 1)
     output = output.replace("</head>", f"<style>{minified('site.css', root)}</style></head>", 1)
     wanted = styles(output, root)
     if not wanted:
@@ -93,6 +117,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     for palette in (Path(config.site_dir) / "assets" / "stylesheets").glob("palette.*.min.css"):
         css = palette.read_text(encoding="utf-8")
         palette.write_text(SWITCHING.sub("", css), encoding="utf-8")
+    for main in (Path(config.site_dir) / "assets" / "stylesheets").glob("main.*.min.css"):
+        css = main.read_text(encoding="utf-8")
+        if TABLE_SELECTOR in css:
+            main.write_text(css.replace(TABLE_SELECTOR, BOTH_TABLES), encoding="utf-8")
+        elif BOTH_TABLES not in css:  # (already there: a `mkdocs build --dirty` that did not copy it again)
+            raise PluginError(f"{main.name} に {TABLE_SELECTOR} がありません（Material の表の書き方が変わった？）。")
     folder = Path(config.site_dir) / ASSETS
     files = sorted(str(p) for p in folder.iterdir() if p.suffix in (".js", ".css"))
     done = subprocess.run([str(esbuild(root)), *files, "--minify", "--log-level=warning", "--charset=utf8",

@@ -81,3 +81,21 @@ def test_widget_and_pad_styles_only_where_used_in_the_cascade_order_of_the_style
     pad = page_assets.on_post_page(f'<head></head>{ARTICLE}<div class="trionfi-widget tf-pad"></div>',
                                    page("lombardia/pad/"), CONFIG)
     assert content_styles(pad) == ["widget.css", "site.css", "pad.css"]
+
+
+def test_text_tables_come_in_materials_wrapper_and_widget_pages_say_so_on_the_container() -> None:
+    """Each table of the text comes in Material's scrolling wrapper already, with a class that keeps Material
+    from moving it there (a move restyles the whole article); a widget's table stays as it was.  site.css
+    hides the 「ページトップへ戻る」 pill on a page with a widget by a class of Material's container, written
+    here (no body:has(), checked at every change)."""
+    container = '<div class="md-container" data-md-component="container">'
+    rules = page_assets.on_post_page(
+        f"<head></head>{container}{ARTICLE}<table>\n<thead><tr><th>札</th></tr></thead></table>"
+        '<table class="tf-sheet"><tr><td>1</td></tr></table>', page("lombardia/"), CONFIG)
+    assert ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="tf-datatable">\n'
+            '<thead><tr><th>札</th></tr></thead></table></div></div><table class="tf-sheet">') in rules
+    assert container in rules and "md-container tf-widget-page" not in rules
+    lessons = page_assets.on_post_page(f'<head></head>{container}{ARTICLE}<div class="trionfi-widget" id="l"></div>',
+                                       page("lombardia/lessons/"), CONFIG)
+    assert '<div class="md-container tf-widget-page" data-md-component="container">' in lessons
+    assert ":has(" not in page_assets.minified("site.css", ROOT)

@@ -141,6 +141,45 @@ def test_axe_widget_in_dark_mode(offline_page: Page, site_url: str) -> None:
     assert axe_problems(page, "document.querySelector('.trionfi-widget')") == []
 
 
+# What Material's start would have changed on the page as a whole (overrides/main.html, #27): the html element's
+# classes, and the <meta name="color-scheme"> elements in the document with their content.
+PAGE_STATE = """() => ({
+  html: document.documentElement.className,
+  schemes: [...document.querySelectorAll('meta[name="color-scheme"]')].map((m) => m.content),
+  top: getComputedStyle(document.querySelector('.md-top')).display,
+})"""
+
+
+def test_material_starts_without_restyling_the_whole_page(offline_page: Page, site_url: str) -> None:
+    """The focus-visible class and the one color-scheme meta are there from the head; the meta follows the
+    scheme the reader picks (and the system's on a first visit); the 「ページトップへ戻る」 pill is not shown
+    on a page with a widget (site.css, by the container's class); the tables of the text come in Material's
+    wrapper from the build (page_assets.py), so that its bundle does not move them."""
+    page = offline_page
+    page.goto(f"{site_url}/lombardia/lessons/")
+    state = page.evaluate(PAGE_STATE)
+    assert state == {"html": "js js-focus-visible", "schemes": ["light"], "top": "none"}, state
+    page.locator("label[for='__palette_1']").click()  # ダークモードに切り替え
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    expect(page.locator('meta[name="color-scheme"]')).to_have_attribute("content", "dark")
+    page.goto(f"{site_url}/lombardia/")  # the stored choice, from the head on; no widget: the pill may show
+    page.evaluate("document.querySelector('.md-top').hidden = false")
+    state = page.evaluate(PAGE_STATE)
+    assert state["html"] == "js js-focus-visible" and state["schemes"] == ["dark"] and state["top"] != "none", state
+    tables = page.evaluate("""() => [...document.querySelectorAll('.md-content table.tf-datatable')].map((t) => [
+      t.parentElement.className, t.parentElement.parentElement.className,
+      t.closest('.md-typeset__scrollwrap').parentElement.closest('.md-typeset__scrollwrap') === null,
+      getComputedStyle(t).fontSize, getComputedStyle(t.querySelector('th')).fontWeight])""")
+    # in the build's wrapper, with Material's table styles, and not wrapped a second time by Material's bundle
+    assert len(tables) > 3 and page.locator(".md-content table:not([class])").count() == 0
+    assert all(t == ["md-typeset__table", "md-typeset__scrollwrap", True, "12.8px", "700"] for t in tables), tables
+    dark = page.context.new_page()
+    dark.emulate_media(color_scheme="dark")
+    page.evaluate("localStorage.clear()")  # a first visit: no stored choice
+    dark.goto(f"{site_url}/lombardia/")
+    assert dark.evaluate(PAGE_STATE)["schemes"] == ["dark"]
+
+
 SMALL_TARGETS = """(root) => [...root.querySelectorAll(
     'button, select, summary, a.md-button, a.tf-rule, input:not([type=checkbox]):not([type=radio]):not([type=hidden])')]
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
