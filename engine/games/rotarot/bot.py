@@ -644,12 +644,7 @@ def _solo_checked(view: RotarotView, choice: Choice) -> Choice:
         return choice
     solo = outlook(view, 0)
     line = OPEN if view.contract is None else COMPETE
-    if choice.action.kind == "solo":
-        bids = [outlook(view, WORD_BIDS[a.kind]) for a in view.legal if a.kind not in ("pass", "solo")]
-        rival = max(bids, key=lambda o: o.net, default=None)
-        rival = rival if rival is not None and rival.net >= line else None
-    else:
-        rival = None if choice.action.kind == "pass" else outlook(view, WORD_BIDS[choice.action.kind])
+    rival = _rival(view, choice, line)
     if solo.chance < 0.5 or solo.net < (line if rival is None else rival.net) - SOLO_CHECK:
         return choice
     other = Action("pass") if rival is None else Action(BID_WORDS[rival.k])
@@ -669,6 +664,18 @@ def _solo_checked(view: RotarotView, choice: Choice) -> Choice:
         return Choice(other, rule, f"{measured}差がないので、失敗したときの支払いが少ない{bid_name(rival.k)}を"
                                    f"ビッドします。")
     return Choice(other, rule, f"{measured}ウィドーを取るほうが得なので、{bid_name(rival.k)}をビッドします。")
+
+
+def _rival(view: RotarotView, choice: Choice, line: float) -> Outlook | None:
+    """The bid Solo is measured against: the tables' choice, or when that is Solo the best other bid still
+    worth making; None for the pass."""
+    if choice.action.kind == "pass":
+        return None
+    if choice.action.kind != "solo":
+        return outlook(view, WORD_BIDS[choice.action.kind])
+    bids = [outlook(view, WORD_BIDS[a.kind]) for a in view.legal if a.kind not in ("pass", "solo")]
+    best = max(bids, key=lambda o: o.net, default=None)
+    return best if best is not None and best.net >= line else None
 
 
 def rules_of_thumb(view: RotarotView) -> Choice:
