@@ -149,9 +149,8 @@ def captures_by_card(hand: Iterable[Card], table: Sequence[Card]) -> list[tuple[
             grown, found = total + value, by_total[total]
             if found and after[level] >> grown & 1:
                 keep = [after[top] >> grown & 1 for top in (NUMERAL, COURT, TAROCK)]
-                by_total[grown] += [(top, (*taken, card)) for top, taken in found
-                                    if keep[top if top > level else level]
-                                    for top in (top if top > level else level,)]
+                by_total[grown] += [(top, (*taken, card)) for old, taken in found
+                                    for top in (old if old > level else level,) if keep[top]]
     return [(card, [taken for top, taken in by_total[value] if top <= level]) for _, value, level, card in held]
 
 
