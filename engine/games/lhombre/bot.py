@@ -287,7 +287,7 @@ def hand_words(hand: tuple[Card, ...], contract: Contract, found: Outlook) -> st
     held = [word for card, word in zip(s.matadors, MATADOR_WORDS, strict=True) if card in hand]
     trumps = sum(1 for c in hand if s.suit_of[c] == TRUMP)
     matadors = f"マタドール{len(held)}枚（{'・'.join(held)}）" if held else "マタドールなし"
-    red = "（赤のスートなので切札は全部で12枚）" if found.trump in ("H", "D") else ""
+    red = f"（赤のスートなので切札は全部で{len(trump_order(found.trump))}枚）" if found.trump in ("H", "D") else ""
     return f"{FRENCH_SUITS[found.trump]}を切札にすると{matadors}・切札{trumps}枚です{red}。"
 
 
