@@ -12,6 +12,7 @@ from enum import Enum
 from functools import total_ordering
 
 SUITS: tuple[str, ...] = ("S", "C", "H", "D")
+RED_SUITS: tuple[str, ...] = ("H", "D")  # hearts and diamonds (cups and coins): pips run backwards in most games
 TRUMP = "T"
 FOOL = "F"
 

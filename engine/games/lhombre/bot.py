@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ...cards import FRENCH_SUITS, KING, QUEEN, SUITS, TRUMP, Card, Pack
+from ...cards import FRENCH_SUITS, KING, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, Variants
 from ...policy import Bot, Choice, Rule
 from ...search import Budget, Coach, choose_by_search
@@ -159,7 +159,7 @@ def game_key(hand: Iterable[Card], trump: str) -> GameKey:
     honours = sum(1 for c in trumps if c in seconds) + kings + voids
     matadors = sum(1 for c in trumps if c in s.matadors)
     top = int(matadors > 0 and all(c in trumps for c in s.matadors[:matadors]))
-    return matadors, min(max(len(trumps), 2), 8), min(honours, 4), int(trump in ("H", "D")), top
+    return matadors, min(max(len(trumps), 2), 8), min(honours, 4), int(trump in RED_SUITS), top
 
 
 def nolo_key(hand: Iterable[Card]) -> int:
@@ -287,7 +287,7 @@ def hand_words(hand: tuple[Card, ...], contract: Contract, found: Outlook) -> st
     held = [word for card, word in zip(s.matadors, MATADOR_WORDS, strict=True) if card in hand]
     trumps = sum(1 for c in hand if s.suit_of[c] == TRUMP)
     matadors = f"マタドール{len(held)}枚（{'・'.join(held)}）" if held else "マタドールなし"
-    red = f"（赤のスートなので切札は全部で{len(trump_order(found.trump))}枚）" if found.trump in ("H", "D") else ""
+    red = f"（赤のスートなので切札は全部で{len(trump_order(found.trump))}枚）" if found.trump in RED_SUITS else ""
     return f"{FRENCH_SUITS[found.trump]}を切札にすると{matadors}・切札{trumps}枚です{red}。"
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...cards import FRENCH_SUITS, NAMINGS, SUITS, TRUMP, Card, Naming, parse_cards
+from ...cards import FRENCH_SUITS, NAMINGS, RED_SUITS, SUITS, TRUMP, Card, Naming, parse_cards
 from ...game import VariantOption
 from ...scoresheet import RuleRef, rule_ref
 from ...tricks import TrickPolicy
@@ -88,7 +88,7 @@ def may_bid_grand(dealt: list[Card] | tuple[Card, ...]) -> bool:
 # --- card orders per trump suit ("" = no trumps, the nolo contracts) ------------------------
 def trump_order(trump: str) -> tuple[Card, ...]:
     """The trumps high to low: spadille, manille, basta, (ponto), then K Q J and the low cards."""
-    if trump in ("S", "C"):
+    if trump not in RED_SUITS:
         return tuple(parse_cards(f"SA {trump}2 CA {trump}K {trump}Q {trump}J "
                                  + " ".join(f"{trump}{r}" for r in "76543")))
     return tuple(parse_cards(f"SA {trump}7 CA {trump}A {trump}K {trump}Q {trump}J "
@@ -98,7 +98,7 @@ def trump_order(trump: str) -> tuple[Card, ...]:
 def plain_order(suit: str, nolo: bool) -> tuple[Card, ...]:
     """A plain suit high to low.  Red suits run K Q J A 2 … 7; black ones K Q J 7 … 2, their ace
     being a trump in a trump contract and the lowest card in nolo (dossier §1.3, L20)."""
-    if suit in ("H", "D"):
+    if suit in RED_SUITS:
         return tuple(parse_cards(" ".join(f"{suit}{r}" for r in "KQJA234567")))
     return tuple(parse_cards(" ".join(f"{suit}{r}" for r in "KQJ765432") + (f" {suit}A" if nolo else "")))
 
@@ -143,7 +143,7 @@ def _suiting(trump: str) -> Suiting:
     specials: dict[str, str] = dict(NAMING.specials) if trump else {}
     if trump:
         specials[str(trumps[1])] = f"マニエ（{NAMING.name(trumps[1])}）"
-        if trump in ("H", "D"):
+        if trump in RED_SUITS:
             specials[f"{trump}A"] = f"ポント（{FRENCH_SUITS[trump]}のA）"
     naming = Naming(NAMING.suits, NAMING.courts, specials, french=True, trump_group=NAMING.trump_group)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import attrgetter
 
-from ...cards import CAVALIER, FOOL, JACK, KING, NAMINGS, QUEEN, SUITS, TRUMP, Card, Pack
+from ...cards import CAVALIER, FOOL, JACK, KING, NAMINGS, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import VariantOption, Variants
 from ...scoresheet import RuleRef, rule_ref
 from ...tricks import TrickPolicy
@@ -64,7 +64,7 @@ def is_honour(card: Card) -> bool:
 def _strength(card: Card) -> int:
     if card.suit == TRUMP or card.rank > 10:
         return card.rank + (100 if card.suit != TRUMP else 0)
-    return 11 - card.rank if card.suit in ("H", "D") else card.rank
+    return 11 - card.rank if card.suit in RED_SUITS else card.rank
 
 
 STRENGTH: dict[Card, int] = {card: _strength(card) for card in PACK.cards()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...cards import CAVALIER, FOOL, JACK, KING, NAMINGS, QUEEN, SUITS, TRUMP, Card, Pack
+from ...cards import CAVALIER, FOOL, JACK, KING, NAMINGS, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import VariantOption, Variants
 from ...scoresheet import RuleRef, rule_ref
 from ...tricks import TrickPolicy
@@ -101,7 +101,7 @@ def _strength(card: Card) -> int:
         return 2 if 2 <= card.rank <= 5 else card.rank
     if card.rank > 10:
         return card.rank + 100
-    return 11 - card.rank if card.suit in ("H", "D") else card.rank
+    return 11 - card.rank if card.suit in RED_SUITS else card.rank
 
 
 VALUE: dict[Card, int] = {card: _value(card) for card in PACK.cards()}

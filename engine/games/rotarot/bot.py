@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from math import erf, sqrt
 
-from ...cards import SUITS, TRUMP, Card
+from ...cards import RED_SUITS, SUITS, TRUMP, Card
 from ...game import Action, GameState, Variants
 from ...policy import Bot, Choice, Rule
 from ...search import Budget, Coach, choose_by_search, estimate, margin_value
@@ -324,7 +324,7 @@ def _discard(view: RotarotView) -> Choice:
 
 def _red_note(card: Card) -> str:
     """A reminder, when it matters, that red pips run backwards."""
-    red_pip = card.suit in ("H", "D") and card.rank <= 10
+    red_pip = card.suit in RED_SUITS and card.rank <= 10
     return "（赤いスートの数札は10が一番弱く、1が一番強い札です）" if red_pip else ""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ...cards import FOOL, KING, NAMINGS, SUITS, TRUMP, Card, Pack
+from ...cards import FOOL, KING, NAMINGS, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import VariantOption, Variants
 from ...scoresheet import RuleRef, rule_ref
 from ...tricks import TrickPolicy
@@ -109,7 +109,7 @@ def strength(card: Card, ramsch: bool) -> int:
     """Order inside a suit: Sküs on top (bottom in Ramsch); red pips run 1 high to 10 low."""
     if card.is_fool:
         return 0 if ramsch else 22
-    if card.suit in ("H", "D") and card.rank <= 10:
+    if card.suit in RED_SUITS and card.rank <= 10:
         return 11 - card.rank
     return card.rank
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
-from ...cards import TRUMP, Card
+from ...cards import RED_SUITS, TRUMP, Card
 from ...game import Action, GameState, IllegalAction, Later, Variants
 from ...scoresheet import ScoreSheet
 from ...tricks import Play, TrickPolicy, TrickResult, refusal
@@ -331,7 +331,7 @@ class RotarotState(GameState):
         card = best.card
         trumps = card.is_trump or card.is_fool
         led = TRUMP if trumps else card.suit
-        red = led in ("H", "D")
+        red = led in RED_SUITS
         value = (card.rank if card.is_trump else fool) if trumps else \
             11 - card.rank if red and card.rank <= 10 else card.rank
         for play in trick[1:]:
