@@ -10,10 +10,11 @@ random: a bot's choice is a function of the view, so a deal played from a seed i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from .cards import Card
 from .game import Action, GameState, Variants
 
 V = TypeVar("V")
@@ -34,6 +35,20 @@ class Choice:
     action: Action
     rule: Rule
     why: str
+
+
+FORCED = Rule("出せる札が1枚だけ", "フォローなどの決まりで出せる札が1枚しかないときは、それを出します。")
+
+
+def forced(legal: Sequence[Action], hand: int, named: Callable[[Card], str]) -> Choice | None:
+    """The one card a seat may play, said as what it is: no rule of thumb chose it, and a hint that
+    called it 「いちばん安い札」 or 「勝てる札のうちいちばん安い札」 would teach a choice that was never there.
+    None when the seat has anything to choose (another card, a signal, a surrender)."""
+    if len(legal) != 1 or legal[0].kind != "play" or legal[0].card is None:
+        return None
+    card = named(legal[0].card)
+    why = f"手札は{card}だけなので、これを出します。" if hand == 1 else f"出せる札は{card}だけなので、これを出します。"
+    return Choice(legal[0], FORCED, why)
 
 
 @dataclass(frozen=True)

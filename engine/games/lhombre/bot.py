@@ -22,7 +22,7 @@ from functools import cache
 
 from ...cards import FRENCH_SUITS, KING, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, Variants
-from ...policy import Bot, Choice, Rule
+from ...policy import FORCED, Bot, Choice, Rule, forced
 from ...search import Budget, Coach, choose_by_search
 from . import tables
 from .rules import (
@@ -79,7 +79,7 @@ NOLO_ATTACK = Rule("ノロのデクレアラーに取らせる", "ノロの相�
                                                   "デクレアラーにトリックを取らせます。")
 SEARCH = Rule("先を読んで打つ", "残りのトリックが少なくなったら、見えていない札の配られ方をいくつも想像して"
                                  "最後まで打ってみて、目安の札よりはっきり得になる札があればそれを出します。")
-RULES = (BID_GAME, BID_NOLO, SELF, PASS, KEEP, NAME_TRUMP, EXCHANGE, NOLO_EXCHANGE, SURRENDER, VOLE, STOP,
+RULES = (BID_GAME, BID_NOLO, SELF, PASS, KEEP, NAME_TRUMP, EXCHANGE, NOLO_EXCHANGE, SURRENDER, VOLE, STOP, FORCED,
          DRAW_TRUMPS, CASH, LEAD_LOW, SUPPORT, WIN_CHEAPLY, LOSE_CHEAP, NOLO_DUCK, NOLO_SHED, NOLO_ATTACK, SEARCH)
 
 PACK = Pack.LHOMBRE40.cards()
@@ -639,6 +639,9 @@ def _play(view: LHombreView) -> Choice:
 
 def trick_play(view: LHombreView) -> Choice:
     """The card the rules of thumb play (never a surrender: the tables' playouts use this too)."""
+    only = forced(view.legal, len(view.hand), lambda card: name(card, view.trump))
+    if only is not None:
+        return only
     r = Reading(view)
     cards = [a.card for a in view.legal if a.card is not None]
     if view.contract.nolo:

@@ -33,7 +33,7 @@ from math import factorial, prod
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, GameState, Variants
-from ...policy import Bot, Choice, Rule
+from ...policy import FORCED, Bot, Choice, Rule, forced
 from ...search import Budget, Coach, choose_by_search, points, seed_of
 from .rules import (
     DEALER,
@@ -84,7 +84,7 @@ DRAW_TRUMPS = Rule("切札を集める",
 READ_OUT = Rule("最後は読み切る",
                 "残りが数トリックになったら、見えていない札の分かれ方を調べて最後まで読み、チームの点が"
                 "平均でいちばん多くなる札を出します。")
-RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, CASH, DRAW_TRUMPS, PARTNER_RUFF, RETURN_LEAD,
+RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, FORCED, CASH, DRAW_TRUMPS, PARTNER_RUFF, RETURN_LEAD,
          LEAD_SHORT, WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
 
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
@@ -237,6 +237,9 @@ def _exchange(view: LombardiaView) -> Choice:
 def _play(view: LombardiaView) -> Choice:
     """The rule of thumb's card, unless reading the last tricks out, or weighing a trump lead by search,
     finds a card worth more points."""
+    only = forced(view.legal, len(view.hand), name)
+    if only is not None:
+        return only
     reading = Reading(view)
     choice = _rule_of_thumb(reading)
     return _read_out(reading, choice) or _draw_trumps(reading, choice) or choice
@@ -246,7 +249,7 @@ def rule_of_thumb(view: LombardiaView) -> Choice:
     """The rules of thumb alone, as the search's playouts use them."""
     if view.phase != "play":
         return choose(view)
-    return _rule_of_thumb(Reading(view))
+    return forced(view.legal, len(view.hand), name) or _rule_of_thumb(Reading(view))
 
 
 def deal_score(state: GameState, seat: int) -> Fraction:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, Variants, VariantValue
-from ...policy import Bot, Choice, Rule
+from ...policy import FORCED, Bot, Choice, Rule, forced
 from ...search import Budget, Coach, choose_by_search, points
 from . import tables
 from .combos import combination_cards, combination_total, combinations
@@ -85,7 +85,7 @@ MATTO_LAST = Rule("マットを最後まで残さない",
 READ_AHEAD = Rule("先を読んで選ぶ",
                   "終盤やマットの使いどころでは、見えていない札の配られ方をいくつも想像して最後まで打ってみて、"
                   "平均の点がいちばん多くなる札を選びます。")
-RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
+RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, FORCED, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
          RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, WIN_CHEAPLY, FEED, MATTO_SAVES, SPARE_TRUMPS,
          LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
 
@@ -318,6 +318,9 @@ def _give(view: OttocentoView) -> Choice:
 # --- trick play ----------------------------------------------------------------------------
 
 def _play(view: OttocentoView) -> Choice:
+    only = forced(view.legal, len(view.hand), name)
+    if only is not None:
+        return only
     reading = Reading(view)
     cards = [a.card for a in view.legal if a.kind == "play" and a.card is not None and a.card is not MATTO]
     if not cards:

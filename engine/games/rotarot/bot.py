@@ -31,7 +31,7 @@ from math import erf, sqrt
 
 from ...cards import RED_SUITS, SUITS, TRUMP, Card
 from ...game import Action, GameState, Variants
-from ...policy import Bot, Choice, Rule
+from ...policy import FORCED, Bot, Choice, Rule, forced
 from ...search import Budget, Coach, choose_by_search, estimate, margin_value
 from ...tricks import Play
 from .rules import (
@@ -77,7 +77,6 @@ LAY_LOW = Rule("長いスートは弱い札から捨てる", "4枚以上ある�
 RAMSCH_SWAP = Rule("ラムシュでは勝ちやすい札を手放す", "ウィドーの弱い札を取り、強い切札や絵札など"
                    "勝ってしまいやすい札を表向きで置きます。")
 RAMSCH_KEEP = Rule("交換しなくてよい手", "ウィドーに今の手札より負けやすい札がなければ、取らずに済ませます。")
-FORCED = Rule("出せる札が1枚だけ", "フォローや切札の義務で出せる札が1枚しかないときは、それを出します。")
 DRAW = Rule("切札を抜く", "切札の多いデクレアラーは、切札をリードして相手の切札をなくし、"
             "あとでキングなどが切られないようにします。")
 CASH = Rule("勝ち札を先に取る", "そのスートで残っている一番強い札は、切られないうちにリードして取ります。")
@@ -188,9 +187,9 @@ def features(kept: list[Card], laid: list[Card], rest: float, k: int) -> dict[st
 def exchange_plan(hand: tuple[Card, ...], widow: tuple[Card, ...], k: int) -> tuple[list[Card], list[Card]]:
     """The widow cards a bid of ``k`` brings (the honours it must take first, then the best seen ones)
     and the cards the declarer would then lay away."""
-    forced = [c for c in HONOURS if c in widow][:k]
-    rest = sorted((c for c in widow if c not in forced), key=lambda c: (-worth(c), -HALVES[False][c], ORDER[c]))
-    taken = forced + rest[:k - len(forced)]
+    must = [c for c in HONOURS if c in widow][:k]
+    rest = sorted((c for c in widow if c not in must), key=lambda c: (-worth(c), -HALVES[False][c], ORDER[c]))
+    taken = must + rest[:k - len(must)]
     full = list(hand) + taken
     away = sorted((c for c in full if not never_discarded(c, False, False)), key=lambda c: _discard_key(c, full))
     return taken, away[:len(taken)]
@@ -488,8 +487,9 @@ def _rule_play(view: RotarotView) -> Choice:
     if best is not None and best.card is MOND and SKUS in cards and not view.ramsch:
         return _choice(SKUS, CATCH_MOND, f"{seat_name(best.seat, view.players)}のモンドをスキュースで取れば、"
                                          f"世界の崩壊で30点を受け取れます。")
-    if len(cards) == 1:
-        return _choice(cards[0], FORCED, f"出せる札は{name(cards[0])}だけなので、これを出します。")
+    only = forced(view.legal, len(view.hand), name)
+    if only is not None:
+        return only
     if view.ramsch:
         return _ramsch_play(reading, cards)
     safe = _without_risks(reading, cards)
