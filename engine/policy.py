@@ -51,6 +51,26 @@ def forced(legal: Sequence[Action], hand: int, named: Callable[[Card], str]) -> 
     return Choice(legal[0], FORCED, why)
 
 
+SHORT_SUIT = 3  # a suit of at most this many cards is one that a few leads empty
+LEAD_CHEAP = Rule("安い札でリード", "勝ち札がなく、すぐに切らせるほど短いスートもなければ、短いスートの"
+                  "いちばん安い札をリードして、切札や強い札は後に残します。")
+
+
+def short_lead(action: Action, short: Rule, suit: str, length: int, card: str, only: bool,
+               where: str = "") -> Choice:
+    """A lead of the cheapest card of the shortest suit, under the game's rule for emptying a short suit
+    (``short``) only when the suit is short enough to be emptied; a long one, or the one suit left beside
+    the trumps, is led under ``LEAD_CHEAP`` (「早くこのスートを切らします」 of a suit of six would be false)."""
+    if length <= SHORT_SUIT:
+        return Choice(action, short, f"{where}いちばん短い{suit}（{length}枚）から{card}をリードして、"
+                                     f"早くこのスートを切らします。")
+    if only:
+        return Choice(action, LEAD_CHEAP, f"切札のほかに持っているスートは{suit}（{length}枚）だけなので、"
+                                          f"いちばん安い{card}をリードして、切札は後に残します。")
+    return Choice(action, LEAD_CHEAP, f"どのスートもすぐには切らせないので、{where}いちばん短い{suit}"
+                                      f"（{length}枚）から、いちばん安い{card}をリードします。")
+
+
 @dataclass(frozen=True)
 class Bot(Generic[V]):
     """A game's computer opponent and what the benchmark and the table need to know about its game.

@@ -67,10 +67,10 @@ class TrickResult:
         name = self.naming.name(self.card) if self.naming else str(self.card)
         who = self.seat_names[self.winner] if self.seat_names else f"席{self.winner}"
         if self.code == "highest_trump":
-            message = f"{name}がこのトリックで一番強い切札なので、{who}が勝ちます。"
+            message = f"{name}がこのトリックでいちばん強い切札なので、{who}が勝ちます。"
             return message if self.led == TRUMP else f"切札が出たので切札どうしで比べます。{message}"
         suit_word = self.naming.suit_name(self.led) if self.naming else self.led
-        return f"切札は出ていません。リードされた{suit_word}の中で{name}が一番強いので、{who}が勝ちます。"
+        return f"切札は出ていません。リードされた{suit_word}の中で{name}がいちばん強いので、{who}が勝ちます。"
 
 
 def led_card(trick: Sequence[Play], policy: TrickPolicy) -> Card | None:

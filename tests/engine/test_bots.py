@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import random
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,7 @@ from helpers import played_out
 
 from engine.bots import BOTS, deal_by_number
 from engine.game import Action, GameState, IllegalAction
-from engine.policy import FORCED, AnyBot
+from engine.policy import FORCED, SHORT_SUIT, AnyBot
 
 # A bot-only deal costs 0.1-0.3 s of CPython now that close decisions are searched (engine.search): 40 deals
 # per game (each with its own draw of the variants) go through every phase and search trigger; the engine's
@@ -44,6 +45,9 @@ def by_bot(bot: AnyBot) -> Callable[[random.Random, GameState], Action]:
         assert choice.rule.name in names and choice.rule in bot.rules and choice.why, choice
         if bot.game in TRICK_GAMES and len(legal) == 1 and legal[0].kind == "play":
             assert choice.rule.name in ALONE, choice
+        if choice.rule.name == "短いスートから切らす":  # never said of a suit too long to be emptied soon
+            length = re.search(r"（(\d+)枚）", choice.why)
+            assert length is not None and int(length.group(1)) <= SHORT_SUIT, choice
         return choice.action
     return choose
 

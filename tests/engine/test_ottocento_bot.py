@@ -80,7 +80,7 @@ PLAY_CASES = {
                                                     "F", "マットで大事な札を守る"),
     "the lowest trump under the Angel": (("T21 S7", "T6 T10"), "T21", "T6", "切札を無駄にしない"),
     "answer the partner's knock": (("S7", "S8", "SK S10", f"{DEALER} S9 SA S6 SJ SN SQ"), "busso S7 S8",
-                                   "SK", "ブッソには一番強い札"),
+                                   "SK", "ブッソにはいちばん強い札"),
 }
 
 

@@ -147,7 +147,7 @@ def test_the_discard_lays_away_the_weakest_red_pip() -> None:
     hand = "F T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 SK CK DK HJ HA H5 H6"
     state = played(dealt(hand, widow="T2 T3 T4 T5 T6 T7"), "bid1 pass pass pass T7")
     assert decided(state) == ("discard H6", "長いスートは弱い札から捨てる")
-    assert "ハートの1" not in BOT.decide(state, 0).why and "10が一番弱く" in BOT.decide(state, 0).why
+    assert "ハートの1" not in BOT.decide(state, 0).why and "10がいちばん弱く" in BOT.decide(state, 0).why
 
 
 def test_the_ramsch_exchange_lays_back_a_high_trump() -> None:

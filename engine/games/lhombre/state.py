@@ -344,7 +344,7 @@ class LHombreState(GameState):
             return
         if kind == "turned":
             self.turned = self.talon[0]
-            self.log.append(f"タロンの一番上の{NAMING.name(self.turned)}を表にしました。")
+            self.log.append(f"タロンのいちばん上の{NAMING.name(self.turned)}を表にしました。")
         self._set_trump(self.turned.suit if self.turned else kind)
 
     def _set_trump(self, suit: str) -> None:

@@ -33,7 +33,7 @@ from math import factorial, prod
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, Bot, Choice, Rule, forced
+from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
 from ...search import Budget, Coach, choose_by_search, points, seed_of
 from .rules import (
     DEALER,
@@ -85,7 +85,7 @@ READ_OUT = Rule("最後は読み切る",
                 "残りが数トリックになったら、見えていない札の分かれ方を調べて最後まで読み、チームの点が"
                 "平均でいちばん多くなる札を出します。")
 RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, GIVE_BLANK, FORCED, CASH, DRAW_TRUMPS, PARTNER_RUFF, RETURN_LEAD,
-         LEAD_SHORT, WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
+         LEAD_SHORT, LEAD_CHEAP, WIN_CHEAPLY, BANK, FEED, FOOL_SAVES, SPARE_TRUMPS, LOSE_CHEAP, READ_OUT)
 
 SAFE = 0.5  # a chance of holding the trick worth playing for: the opponents seldom have the better card
 PARTNER_SAFE = 0.7  # a partner's card this likely to hold is worth a counter
@@ -341,8 +341,8 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     suit = min({c.suit for c in plain}, key=lambda s: (s in reading.guarded, length[s], SUITS.index(s)))
     card = cheapest((c for c in plain if c.suit == suit), reading.values)
     where = "点札を持っていないスートのうち" if suit not in reading.guarded else ""
-    return _choice(card, LEAD_SHORT, f"{where}いちばん短い{suit_name(card)}（{length[suit]}枚）から{name(card)}を"
-                                     f"リードして、早くこのスートを切らします。")
+    only = all(length[s] == 0 for s in SUITS if s != suit)
+    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), only, where)
 
 
 def _partner_suit(reading: Reading, plain: list[Card]) -> Card | None:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, Variants, VariantValue
-from ...policy import FORCED, Bot, Choice, Rule, forced
+from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
 from ...search import Budget, Coach, choose_by_search, points
 from . import tables
 from .combos import combination_cards, combination_total, combinations
@@ -60,8 +60,8 @@ BUSSO = Rule("ブッソを添える", "パートナーに強い札を出して�
 VOLO = Rule("ヴォーロを添える", "そのスートの最後の1枚をリードするときは、ヴォーロを添えてパートナーに知らせます。")
 STRISCIO = Rule("ストリッショを添える",
                 "切札が多いときの切札のリード（ダメットの記述）や、まだ同じスートがあるリード（大会ルール）に添えます。")
-ANSWER_BUSSO = Rule("ブッソには一番強い札",
-                    "パートナーがブッソを添えてリードしたら、そのスートで一番強い札を出します。")
+ANSWER_BUSSO = Rule("ブッソにはいちばん強い札",
+                    "パートナーがブッソを添えてリードしたら、そのスートでいちばん強い札を出します。")
 RETURN_LEAD = Rule("合図のスートを返す", "パートナーが合図で求めたスートは、リードが回ってきたら返します。")
 PARTNER_RUFF = Rule("パートナーに切らせる",
                     "パートナーが持っていないスート（ヴォーロや出した札でわかります）をリードして、切札で取ってもらいます。")
@@ -80,14 +80,14 @@ SPARE_TRUMPS = Rule("切札を無駄にしない",
 LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝たなくてよいトリックには、いちばん安い札を出します。")
 PAY_BLANK = Rule("マットの支払いは0点の札", "マットの代わりに渡す札は、取り札のうち役に入らない0点の札を選びます。")
 MATTO_LAST = Rule("マットを最後まで残さない",
-                  "マットは最後のトリックでは勝てません。残りがマットと一番強い切札の2枚なら、"
+                  "マットは最後のトリックでは勝てません。残りがマットといちばん強い切札の2枚なら、"
                   "先にマットをリードして、最後のトリック（6点）を切札で取ります。")
 READ_AHEAD = Rule("先を読んで選ぶ",
                   "終盤やマットの使いどころでは、見えていない札の配られ方をいくつも想像して最後まで打ってみて、"
                   "平均の点がいちばん多くなる札を選びます。")
 RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, FORCED, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
-         RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, WIN_CHEAPLY, FEED, MATTO_SAVES, SPARE_TRUMPS,
-         LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
+         RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, LEAD_CHEAP, WIN_CHEAPLY, FEED, MATTO_SAVES,
+         SPARE_TRUMPS, LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
 
 MONTE_BELOW = -200  # an expected margin this low (about one deal in four won) is worth throwing in
 BAND = 50  # the monte table counts the deals won per band of this many points of the estimate
@@ -344,7 +344,7 @@ def _matto_before_last(reading: Reading, cards: list[Card]) -> Choice | None:
     other = cards[0]
     if not (other.is_trump and reading.is_master(other)):
         return None
-    return _choice(MATTO, MATTO_LAST, f"残りは{name(other)}とマットの2枚で、{name(other)}はいま残っている一番強い"
+    return _choice(MATTO, MATTO_LAST, f"残りは{name(other)}とマットの2枚で、{name(other)}はいま残っているいちばん強い"
                                       f"切札です。マットを先にリードすれば、最後のトリック（6点）を{name(other)}で取れます。")
 
 
@@ -365,8 +365,8 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
     if plain:
         suit = min({c.suit for c in plain}, key=lambda s: (reading.length[s], SUITS.index(s)))
         card = cheapest((c for c in plain if c.suit == suit), reading.length)
-        return _choice(card, LEAD_SHORT, f"いちばん短い{suit_name(suit)}（{reading.length[suit]}枚）から"
-                                         f"{name(card)}をリードして、早くこのスートを切らします。")
+        only = all(reading.length[s] == 0 for s in SUITS if s != suit)
+        return short_lead(Action("play", card), LEAD_SHORT, suit_name(suit), reading.length[suit], name(card), only)
     return _lose(reading, cards, "勝ち札も点のないスートの札もないので", leading=True)
 
 
@@ -443,12 +443,12 @@ def _wanted_signals(reading: Reading, card: Card) -> list[tuple[str, str]]:
         elif len(rest) >= 2 and any(c.is_court for c in rest) and not reading.is_master(card) \
                 and card.suit not in reading.voids[reading.partner]:
             wanted.append(("busso", f"{suit_name(card.suit)}にはまだ絵札が残っているので、ブッソを添えて"
-                                    "パートナーに一番強い札を出して返してもらいます。"))
+                                    "パートナーにいちばん強い札を出して返してもらいます。"))
     elif card.is_trump or not _tournament_ready(reading, card.suit):
         return wanted
     elif not reading.is_master(card) and not any(c.is_court for c in rest):
         wanted.append(("busso", f"{suit_name(card.suit)}で勝てる札がないので、ブッソを添えて"
-                                "パートナーに一番良い札を出してもらいます。"))
+                                "パートナーにいちばん良い札を出してもらいます。"))
     if not rest:
         wanted.append(("volo", f"{name(card)}は{suit_name(card.suit)}の最後の1枚なので、ヴォーロを添えて"
                                "パートナーに知らせます。"))
@@ -503,7 +503,7 @@ def _answer_busso(reading: Reading, cards: list[Card]) -> Choice | None:
     if WORTH[card] and not (beats(card, reading.best[1]) and reading.hold(card) >= SAFE):
         return None
     return _choice(card, ANSWER_BUSSO, f"パートナーがブッソを添えてリードしたので、{suit_name(card.suit)}で"
-                                       f"一番強い{name(card)}を出します。")
+                                       f"いちばん強い{name(card)}を出します。")
 
 
 def _win_order(card: Card) -> tuple[int, int]:

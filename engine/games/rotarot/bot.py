@@ -31,7 +31,7 @@ from math import erf, sqrt
 
 from ...cards import RED_SUITS, SUITS, TRUMP, Card
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, Bot, Choice, Rule, forced
+from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
 from ...search import Budget, Coach, choose_by_search, estimate, margin_value
 from ...tricks import Play
 from .rules import (
@@ -59,7 +59,7 @@ from .view import RotarotView, view_of
 from .worlds import world
 
 BID = Rule("見込みのある段階でビッド", "ビッドの段階ごとに、取れるウィドーの札と交換ボーナスから"
-           "成功の見込みと平均の得点を見積もり、一番得になる段階で最初からビッドします（ほかの人がパスすればその段階で"
+           "成功の見込みと平均の得点を見積もり、いちばん得になる段階で最初からビッドします（ほかの人がパスすればその段階で"
            "決まります）。少しの損の見込みなら、ラムシュで勝たされるよりはよいのでビッドします。")
 SOLO = Rule("ウィドーがいらない手はソロ", "手札だけで高い確率で55.5点を取れる手なら、"
             "交換ボーナス50点のソロを最初からビッドします。")
@@ -73,19 +73,19 @@ SECURE = Rule("守りにくい絵札は捨て札に", "短いスートのクイ�
               "捨て札にすればその点がデクレアラーのものになります。")
 VOID = Rule("捨て札でスートを切らす", "短いスートの数札を捨ててそのスートを切らし、切札で勝てるようにします。")
 LAY_LOW = Rule("長いスートは弱い札から捨てる", "4枚以上ある長いスートからは、"
-               "そのスートで一番弱い札を捨て札にします（赤いスートの数札は10が一番弱い札です）。")
+               "そのスートでいちばん弱い札を捨て札にします（赤いスートの数札は10がいちばん弱い札です）。")
 RAMSCH_SWAP = Rule("ラムシュでは勝ちやすい札を手放す", "ウィドーの弱い札を取り、強い切札や絵札など"
                    "勝ってしまいやすい札を表向きで置きます。")
 RAMSCH_KEEP = Rule("交換しなくてよい手", "ウィドーに今の手札より負けやすい札がなければ、取らずに済ませます。")
 DRAW = Rule("切札を抜く", "切札の多いデクレアラーは、切札をリードして相手の切札をなくし、"
             "あとでキングなどが切られないようにします。")
-CASH = Rule("勝ち札を先に取る", "そのスートで残っている一番強い札は、切られないうちにリードして取ります。")
+CASH = Rule("勝ち札を先に取る", "そのスートで残っているいちばん強い札は、切られないうちにリードして取ります。")
 LEAD_SHORT = Rule("短いスートから切らす", "勝ち札がなければ、短いスートの安い札からリードして、"
                   "早くそのスートを切らします。")
-WIN_CHEAPLY = Rule("安く勝つ", "勝てるトリックは、勝てる札のうち一番安い札で取り、強い札は温存します。")
+WIN_CHEAPLY = Rule("安く勝つ", "勝てるトリックは、勝てる札のうちいちばん安い札で取り、強い札は温存します。")
 FEED = Rule("味方に点を渡す", "デクレアラーでない仲間が勝つトリックには、点の高い札を出して相手側の点にします。")
-LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックには、一番点の低い札を出します"
-                  "。切札を出すしかなければ一番弱い切札です。")
+LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックには、いちばん点の低い札を出します"
+                  "。切札を出すしかなければいちばん弱い切札です。")
 CATCH_MOND = Rule("スキュースでモンドを取る", "モンドが出たトリックにスキュースを出せば、"
                   "世界の崩壊で30点を受け取れます。")
 GUARD_MOND = Rule("モンドを守る", "スキュースがまだ出ていないうちは、"
@@ -94,17 +94,17 @@ ULTIMO = Rule("パガットは最後のトリックに", "ほかの人の切札�
               "パガットを最後のトリックまで残してパガットウルティモを狙います。")
 PAGAT_AWAY = Rule("パガットを早めに逃がす", "最後のトリックで勝てそうにないパガットは、20点の支払いを避けるため、"
                   "勝てるトリックか仲間のトリックで先に出します。")
-DUCK = Rule("ラムシュでは勝たない", "ラムシュでは、場で一番強い札より弱い札のうち一番強い札を出し、"
+DUCK = Rule("ラムシュでは勝たない", "ラムシュでは、場でいちばん強い札より弱い札のうちいちばん強い札を出し、"
             "勝たずに強い札を減らします。")
 HIGH = Rule("勝たされるなら高い札で", "ラムシュでどう出しても勝ってしまうなら、"
-            "一番強い札で勝って、あとで勝たされにくくします。")
+            "いちばん強い札で勝って、あとで勝たされにくくします。")
 DUMP = Rule("点を押し付ける", "ラムシュでフォローも切札もできないときは、点の高い札をほかの人のトリックに捨てます。")
 LOW_LEAD = Rule("負ける札でリード", "ラムシュでは、ほかの人に上回られやすい弱い札でリードします。")
 SEARCHED = Rule("最後のトリックまで読む", "残りが数トリックになったら、見えていない札の配られ方をいくつも想像して"
                 "最後まで打ってみて、目安の考え方より得な札があればそちらを出します。")
 RULES = (BID, SOLO, RAISE, PASS, TAKE, SECURE, VOID, LAY_LOW, RAMSCH_SWAP, RAMSCH_KEEP, FORCED, DRAW, CASH,
-         LEAD_SHORT, WIN_CHEAPLY, FEED, LOSE_CHEAP, CATCH_MOND, GUARD_MOND, ULTIMO, PAGAT_AWAY, DUCK, HIGH, DUMP,
-         LOW_LEAD, SEARCHED)
+         LEAD_SHORT, LEAD_CHEAP, WIN_CHEAPLY, FEED, LOSE_CHEAP, CATCH_MOND, GUARD_MOND, ULTIMO, PAGAT_AWAY, DUCK, HIGH,
+         DUMP, LOW_LEAD, SEARCHED)
 
 SEARCH_TRICKS = 3  # the last tricks searched: short playouts, and the Pagat ultimo is decided there
 SOLO_CHECK = 60.0  # a Solo the tables rate within this much (declarer's mean net) of the alternative is played out
@@ -254,7 +254,7 @@ def _bid(view: RotarotView) -> Choice:
     best = max(rated, key=lambda o: o.net)
     if best.net < (OPEN if view.contract is None else COMPETE):
         if view.contract is None:
-            return Choice(pass_action, PASS, f"一番見込みのある{bid_name(best.k)}でも{_estimate(best)}。"
+            return Choice(pass_action, PASS, f"いちばん見込みのある{bid_name(best.k)}でも{_estimate(best)}。"
                                              f"損が大きすぎるので、パスします。")
         return Choice(pass_action, PASS, f"{bid_name(view.contract)}を上回る{bid_name(best.k)}では"
                                          f"{_estimate(best)}。割に合わないので、パスします。")
@@ -270,7 +270,7 @@ def _bid(view: RotarotView) -> Choice:
     said = f"{gain}{bid_name(best.k)}で戦えば{_estimate(best)}（交換ボーナス{BONUS[best.k]}点）。"
     if best.net < 0:
         return Choice(action, BID, f"{said}少し損の見込みですが、パスしてラムシュになると強い札の多いこの手は"
-                                   f"勝たされてもっと損をしやすいので、一番ましなこの段階でビッドします。")
+                                   f"勝たされてもっと損をしやすいので、いちばんましなこの段階でビッドします。")
     return Choice(action, BID, f"{said}ほかの段階より得なので、最初からこの段階でビッドします。")
 
 
@@ -296,7 +296,7 @@ def _discard_key(card: Card, hand: list[Card]) -> tuple[int, int, int]:
 def _take(view: RotarotView) -> Choice:
     options = [a.card for a in view.legal if a.card is not None]
     card = max(options, key=lambda c: (worth(c), HALVES[False][c], -ORDER[c]))
-    return _choice(card, TAKE, f"ウィドーの中で{name(card)}が一番点と力のある札なので、これを取ります。", "take")
+    return _choice(card, TAKE, f"ウィドーの中で{name(card)}がいちばん点と力のある札なので、これを取ります。", "take")
 
 
 def _discard(view: RotarotView) -> Choice:
@@ -312,7 +312,7 @@ def _discard(view: RotarotView) -> Choice:
                                      f"{name(card)}を捨て札にして"
                                      f"{HALVES[False][card] // 2}点を確保します。", "discard")
     if length >= 4:
-        return _choice(card, LAY_LOW, f"{suit_name(card.suit)}は{length}枚あるので、その中で一番弱い{name(card)}を"
+        return _choice(card, LAY_LOW, f"{suit_name(card.suit)}は{length}枚あるので、その中でいちばん弱い{name(card)}を"
                                       f"捨てます{_red_note(card)}。", "discard")
     if guarded:
         return _choice(card, VOID, f"{suit_name(card.suit)}はキングのほかに{length - 1}枚しかないので、"
@@ -324,7 +324,7 @@ def _discard(view: RotarotView) -> Choice:
 def _red_note(card: Card) -> str:
     """A reminder, when it matters, that red pips run backwards."""
     red_pip = card.suit in RED_SUITS and card.rank <= 10
-    return "（赤いスートの数札は10が一番弱く、1が一番強い札です）" if red_pip else ""
+    return "（赤いスートの数札は10がいちばん弱く、1がいちばん強い札です）" if red_pip else ""
 
 
 def danger(card: Card, hand: tuple[Card, ...]) -> float:
@@ -538,14 +538,14 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
     masters = [c for c in plain if reading.is_master(c) and reading.hold(c) >= SAFE]
     if masters:
         card = max(masters, key=lambda c: (reading.halves[c], reading.hold(c), -ORDER[c]))
-        return _choice(card, CASH, f"{name(card)}は{suit_name(card.suit)}で残っている一番強い札なので、"
+        return _choice(card, CASH, f"{name(card)}は{suit_name(card.suit)}で残っているいちばん強い札なので、"
                                    f"切られないうちにリードして取ります。")
     if plain:
         length = {suit: sum(1 for c in view.hand if c.suit == suit) for suit in SUITS}
         suit = min({c.suit for c in plain}, key=lambda s: (length[s], SUITS.index(s)))
         card = _cheapest(reading, [c for c in plain if c.suit == suit])
-        return _choice(card, LEAD_SHORT, f"{suit_name(suit)}は{length[suit]}枚と短いので、{name(card)}をリードして"
-                                         f"早くこのスートを切らします。")
+        only = all(length[s] == 0 for s in SUITS if s != suit)
+        return short_lead(Action("play", card), LEAD_SHORT, suit_name(suit), length[suit], name(card), only)
     return _lose(reading, cards, "リードできるのが切札だけなので")
 
 
@@ -568,7 +568,7 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
         if winner is PAGAT:
             return _choice(winner, PAGAT_AWAY, f"{name(best)}にはパガットで勝てるので、ここで出して5点を守ります。")
         return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
-                                            f"一番安い札で取り、強い札は温存します。")
+                                            f"いちばん安い札で取り、強い札は温存します。")
     return _lose(reading, cards, "このトリックは勝てそうにないので")
 
 
@@ -586,8 +586,8 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     if PAGAT in cards and not _ultimo_hope(reading) and reading.tricks_left <= 3:
         return _choice(PAGAT, PAGAT_AWAY, f"{reason}、最後のトリックで負けて20点を払わないよう、パガットを今出します。")
     if is_trump(card):
-        return _choice(card, LOSE_CHEAP, f"{reason}、切札は一番弱い{name(card)}で済ませます。")
-    return _choice(card, LOSE_CHEAP, f"{reason}、一番安い{name(card)}を出します。")
+        return _choice(card, LOSE_CHEAP, f"{reason}、切札はいちばん弱い{name(card)}で済ませます。")
+    return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
 
 
 # --- Ramsch play ---------------------------------------------------------------------------------
@@ -606,11 +606,11 @@ def _ramsch_play(reading: Reading, cards: list[Card]) -> Choice:
                                    f"ほかの人のトリックに捨てます。")
     if under:
         card = max(under, key=lambda c: (reading.strength[c], reading.halves[c], -ORDER[c]))
-        return _choice(card, DUCK, f"{name(best)}より弱い札のうち一番強い{name(card)}を出して、"
+        return _choice(card, DUCK, f"{name(best)}より弱い札のうちいちばん強い{name(card)}を出して、"
                                    f"勝たずに強い札を減らします。")
     if not reading.after:
         card = max(cards, key=lambda c: (reading.strength[c], -ORDER[c]))
-        return _choice(card, HIGH, f"どの札を出しても勝ってしまうので、一番強い{name(card)}で勝ちます。")
+        return _choice(card, HIGH, f"どの札を出しても勝ってしまうので、いちばん強い{name(card)}で勝ちます。")
     card = min(cards, key=lambda c: (reading.halves[c], reading.strength[c], ORDER[c]))
     return _choice(card, DUCK, f"どの札も{name(best)}より強いので、あとの人に上回られる望みのある、"
                                f"点の低い{name(card)}を出します。")

@@ -207,7 +207,7 @@ class Position:
             if type(seat) is not int or not 0 <= seat < n:
                 raise _refuse(("collapse", key), f"「{key}」の席は0〜{n - 1}で書きます（{seat}は席ではありません）。")
         if self.ramsch:
-            raise _refuse(("collapse",), "ラムシュではスキュースが一番弱い切札なので、世界の崩壊は起きません。")
+            raise _refuse(("collapse",), "ラムシュではスキュースがいちばん弱い切札なので、世界の崩壊は起きません。")
         if skus == mond:
             raise _refuse(("collapse",), "スキュースとモンドを出したのは別の席です"
                                          "（1人が同じトリックに2枚は出せません）。")
@@ -699,7 +699,7 @@ class PointsPosition:
             raise _refuse(("contract",), "3人で全員がパスしたときにディールを流すヴァリアントでは、"
                                          "ラムシュは遊ばれません。")
         if self.collapse is not None:
-            raise _refuse(("collapse",), "ラムシュではスキュースが一番弱い切札なので、世界の崩壊は起きません。")
+            raise _refuse(("collapse",), "ラムシュではスキュースがいちばん弱い切札なので、世界の崩壊は起きません。")
         bonuses = bool(self.variants["ramsch_bonuses"])
         for key, value in (("ultimo", self.ultimo), ("valat", self.valat)):
             if value is not None and not bonuses:
