@@ -72,8 +72,9 @@ def test_the_fools_risk_is_said_in_the_hint() -> None:
 
 
 def test_the_why_names_the_cards_of_the_position() -> None:
+    """Seat 3 plays last: the partner's King has won the trick, which the hint says as a fact."""
     state = played(dealt("S2", "SK", "S3", "SQ S4"), f"{START} S2 SK S3")
-    assert BOT.decide(state, 3).why == ("パートナーのソードのキングが勝ちそうなトリックなので、"
+    assert BOT.decide(state, 3).why == ("パートナーのソードのキングが勝っているトリックなので、"
                                         "点札のソードのクイーンを渡します。")
 
 
@@ -227,3 +228,70 @@ def test_states_a_seat_cannot_tell_apart_give_equal_views() -> None:
     one, other = (played(LombardiaState.from_hands(h), START) for h in (hands, swapped))
     assert view_of(one, 0) == view_of(other, 0)
     assert view_of(one, 1) != view_of(other, 1)
+
+
+# Hint review 2026-11-27: positions from bot-only deals (deal number, step), each hint said as true in it.
+def bot_played(number: int, steps: int) -> LombardiaState:
+    """Deal ``number`` after the bots' first ``steps`` decisions: the review's deal and step."""
+    state = deal_by_number("lombardia", number)
+    assert isinstance(state, LombardiaState)
+    for _ in range(steps):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    return state
+
+
+REVIEWED = {
+    # (deal, step): (action, rule, words the reason must hold, words it must not)
+    # 26% of deals won is above the throw-in line, not 「勝つ見込みが十分」.
+    (101, 0): ("keep", "見込みのある手は遊ぶ", "4回に1回より多く勝てる手", "十分"),
+    # A singleton laid away empties its suit at once.
+    (101, 1): ("discard C4", "捨て札でスートを切らす", "バトンは1枚だけなので", "切らしにいきます"),
+    # Four cards with the King are no short suit: only the shortest with a blank to lay away.
+    (105, 2): ("discard C6", "捨て札でスートを切らす", "点のない札を捨てられるスートのうちでいちばん短い", "4枚と短い"),
+    # The World is the only card that beats the trump XII: no cheaper winner was passed over.
+    (101, 33): ("T21", "安く勝つ", "勝てる札は切札XXI（世界）だけ", "いちばん安い"),
+    # The trumps III to XIII beat the 2 of cups too, but an opponent behind would likely overtrump them.
+    (103, 34): ("T19", "安く勝つ", "切札IIIなどでも今は勝てますが", "勝てる札のうちいちばん安い"),
+    # The Bagatto is worth 5: it wins last in the trick to bank them, it is no 「いちばん安い札」.
+    (102, 74): ("T1", "安く勝つ", "バガットの5点を、このトリックで確保", "いちばん安い"),
+    # The 3 of cups winning the trick is the partner's, not an opponent's card.
+    (101, 37): ("T5", "安く勝つ", "パートナーのカップの3は後の人に取られるかもしれません", None),
+    (104, 25): ("CJ", "絵札で取って点を確保", "パートナーのバトンの7は後の人に", None),
+    # A queen on the partner's 10 takes the trick itself: it is not handed over.
+    (101, 65): ("CQ", "味方に点札を渡す", "自分で取ることになりますが", "渡します"),
+    # Played last, the partner's trump III has won already.
+    (101, 14): ("DQ", "味方に点札を渡す", "パートナーの切札IIIが勝っているトリック", "勝ちそう"),
+    # Beside the Fool the 10 of swords is the only card: no cheapest was chosen.
+    (101, 28): ("S10", "負けるなら安い札", "愚者のほかに出せる札はこれだけ", "いちばん安い"),
+    # The partner's trump XVII more likely wins than not: 「このトリックは勝てそうにない」 would mislead.
+    (103, 75): ("S5", "負けるなら安い札", "パートナーの切札XVIIが勝つとは限らない", "勝てそうにない"),
+    # The Bagatto is the weakest trump in hand: the V is the weakest one without points.
+    (104, 48): ("T5", "切札を無駄にしない", "5点のバガットは出さずに", "切札はいちばん弱い"),
+    # The World in hand is a sure winner: 「勝ち札も…ない」 would be false.
+    (104, 72): ("T17", "切札を無駄にしない", "点のないスートの札がない", "勝ち札も"),
+    # Clubs is the one suit beside the trumps: 「いちばん短い」 of it says nothing.
+    (101, 63): ("C10", "短いスートから切らす", "切札のほかに持っているスートはバトン（1枚）だけ", "いちばん短い"),
+    # No trump is left in this hand: 「切札は後に残します」 would be false.
+    (113, 61): ("D8", "安い札でリード", "持っているスートはコイン（5枚）だけ", "切札"),
+    # The club Cavallo alone is shorter than the six swords: swords is only the suit with blanks.
+    (114, 43): ("S3", "安い札でリード", "点のない札があるスートはソード（6枚）だけ", "いちばん短い"),
+}
+
+
+@pytest.mark.parametrize("position", REVIEWED)
+def test_the_reviewed_hints_are_true_in_their_position(position: tuple[int, int]) -> None:
+    action, rule, said, unsaid = REVIEWED[position]
+    state = bot_played(*position)
+    assert decided(state) == (action, rule)
+    why = BOT.decide(state, state.current_player()).why
+    assert said in why
+    assert unsaid is None or unsaid not in why
+
+
+def test_drawing_trumps_never_says_it_protects_the_fool() -> None:
+    """Hint review: the Fool takes no trick, so no trump can cut it; in deal 101 the trump lead of seat 2
+    (holding the Fool) names what drawing trumps does protect instead."""
+    state = bot_played(101, 51)
+    assert decided(state) == ("T20", "切札を集める")
+    why = BOT.decide(state, state.current_player()).why
+    assert "愚者が切られにくく" not in why and "残りの札が切られにくく" in why

@@ -33,7 +33,7 @@ from math import factorial, prod
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
+from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead
 from ...search import Budget, Coach, choose_by_search, points, seed_of
 from .rules import (
     DEALER,
@@ -185,7 +185,7 @@ def _monte(view: LombardiaView) -> Choice:
         return Choice(Action("monte"), THROW_IN, f"{said}。4回に3回以上負ける手で、流れれば0点なので、"
                                                  f"モンテに賛成します。")
     if estimate < 0:
-        return Choice(Action("keep"), KEEP, f"{said}。平均では少し損ですが、まだ勝つ見込みが十分あるので、"
+        return Choice(Action("keep"), KEEP, f"{said}。平均では損ですが、4回に1回より多く勝てる手なので、"
                                             f"モンテには反対して遊びます。")
     return Choice(Action("keep"), KEEP, f"{said}。遊ぶほうが得なので、モンテには反対します。")
 
@@ -213,9 +213,18 @@ def _discard(view: LombardiaView) -> Choice:
     if card.is_trump:
         return Choice(Action("discard", card), DISCARD_VOID,
                       f"捨てられる札が切札しかないので、弱い{name(card)}を捨てます。")
-    return Choice(Action("discard", card), DISCARD_VOID,
-                  f"{suit_name(card)}は{length[card.suit]}枚と短いので、"
-                  f"{name(card)}を捨ててこのスートを切らしにいきます。")
+    return Choice(Action("discard", card), DISCARD_VOID, _shortened(card, length[card.suit]))
+
+
+def _shortened(card: Card, length: int) -> str:
+    """What laying away a blank does to its suit: a singleton's suit is empty now, a short one soon; a
+    suit of four or more is only the shortest that has a blank to lay away, and will not be empty soon."""
+    if length == 1:
+        return f"{suit_name(card)}は1枚だけなので、{name(card)}を捨ててこのスートを切らします。"
+    if length <= SHORT_SUIT:
+        return f"{suit_name(card)}は{length}枚と短いので、{name(card)}を捨ててこのスートを切らしにいきます。"
+    return (f"{suit_name(card)}（{length}枚）は、点のない札を捨てられるスートのうちでいちばん短いので、"
+            f"{name(card)}を捨てて短くしておきます。")
 
 
 def _exchange(view: LombardiaView) -> Choice:
@@ -287,10 +296,11 @@ def _described(action: Action) -> str:
 
 
 def _draw_reason(reading: Reading, top: Card) -> str:
-    """What drawing trumps does for this hand, in a teacher's words."""
+    """What drawing trumps does for this hand, in a teacher's words (a King or Queen it protects, never the
+    Fool: it takes no trick, so no trump can cut it)."""
     said = (f"{name(top)}は残っている切札でいちばん強いので、リードすれば必ず勝ち、切札を持っている人は"
             f"切札を出さなければなりません。")
-    kings = [c for c in reading.view.hand if not c.is_trump and reading.values[c] >= 4]
+    kings = [c for c in reading.view.hand if not c.is_trump and not c.is_fool and reading.values[c] >= 4]
     if kings:
         best = max(kings, key=lambda c: (reading.values[c], -PACK.index(c)))
         return f"{said}相手の切札が減れば、{name(best)}が切られにくくなります。"
@@ -331,18 +341,41 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
                                               f"{name(returned)}で返します。")
     if plain:
         return _lead_short(reading, plain)
-    return _lose(reading, cards, "勝ち札も点のないスートの札もないので")
+    # The top trump is a sure winner too: with it in hand, only the blank suit cards are missing.
+    missing = "点のないスートの札がないので" if _sure_trick(reading) else "勝ち札も点のないスートの札もないので"
+    return _lose(reading, cards, missing)
 
 
 def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     """The cheapest card of the shortest suit, preferring suits without an own counter: emptying those
     makes a void to trump in, while a counter's suit keeps its low cards to follow with under a King."""
     length = {suit: sum(1 for c in reading.view.hand if c.suit == suit) for suit in SUITS}
-    suit = min({c.suit for c in plain}, key=lambda s: (s in reading.guarded, length[s], SUITS.index(s)))
+    suits = {c.suit for c in plain}
+    suit = min(suits, key=lambda s: (s in reading.guarded, length[s], SUITS.index(s)))
     card = cheapest((c for c in plain if c.suit == suit), reading.values)
+    if [s for s in suits if (s in reading.guarded) == (suit in reading.guarded)] == [suit]:
+        return _sole_suit_lead(reading, card, length)
     where = "点札を持っていないスートのうち" if suit not in reading.guarded else ""
     only = all(length[s] == 0 for s in SUITS if s != suit)
     return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), only, where)
+
+
+def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Choice:
+    """The lead when no other suit was in the running: 「いちばん短い」 of a suit with no rival would be empty
+    (or false, beside a shorter suit of counters only), and 「切札は後に残します」 false in a hand without trumps."""
+    count, suit = length[card.suit], suit_name(card)
+    trumps = any(c.is_trump for c in reading.view.hand)
+    others = any(length[s] for s in SUITS if s != card.suit)
+    if not others:
+        why = f"{'切札のほかに' if trumps else ''}持っているスートは{suit}（{count}枚）だけなので"
+    elif card.suit not in reading.guarded:
+        why = f"点札を持っていないスートは{suit}（{count}枚）だけなので"
+    else:
+        why = f"点のない札があるスートは{suit}（{count}枚）だけなので"
+    lead = f"{why}、{'いちばん安い' if count > 1 else ''}{name(card)}をリードし"
+    if count <= SHORT_SUIT and (trumps or others):  # a void is worth making only to trump or to discard in
+        return _choice(card, LEAD_SHORT, f"{lead}て、早くこのスートを切らします。")
+    return _choice(card, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
 
 
 def _partner_suit(reading: Reading, plain: list[Card]) -> Card | None:
@@ -362,23 +395,60 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
     seat, best = reading.best
     values = reading.values
     if seat == reading.partner and reading.hold(best) >= PARTNER_SAFE:
-        gifts = [c for c in cards if values[c] and c is not WORLD]
-        if gifts:
-            card = max(gifts, key=lambda c: (values[c], -strength(c), -PACK.index(c)))
-            return _choice(card, FEED, f"パートナーの{name(best)}が勝ちそうなトリックなので、"
-                                       f"点札の{name(card)}を渡します。")
-        return _lose(reading, cards, f"パートナーの{name(best)}が勝ちそうなので")
+        return _feed(reading, cards, best)
+    # A partner's card still likely to be beaten by an opponent behind is taken over: say so.
+    note = f"パートナーの{name(best)}は後の人に取られるかもしれません。" if seat == reading.partner else ""
     winners = sorted((c for c in cards if beats(c, best)), key=_win_order)
     courts = [c for c in winners if values[c] and not c.is_trump and reading.hold(c) >= SAFE]
     if courts:
         card = max(courts, key=lambda c: (values[c], -PACK.index(c)))
-        return _choice(card, BANK, f"{name(best)}には{name(card)}で勝てるので、{name(card)}で取って"
+        return _choice(card, BANK, f"{note}{name(best)}には{name(card)}で勝てるので、{name(card)}で取って"
                                    f"その点を確保します。")
     winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
     if winner is not None:
-        return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
-                                            f"いちばん安い札で取り、強い札は温存します。")
+        return _choice(winner, WIN_CHEAPLY, note + _cheap_win(reading, best, winners, winner))
+    if note and reading.hold(best) >= SAFE:  # the side will likely take it, only not safely enough to feed
+        return _lose(reading, cards, f"パートナーの{name(best)}が勝つとは限らないので")
     return _lose(reading, cards, "このトリックは勝てそうにないので")
+
+
+def _partner_holds(reading: Reading, best: Card) -> str:
+    """The partner's card as winning: for certain when no opponent after this seat can beat it (this seat
+    plays last, or the card is the top trump left), else likely."""
+    return f"パートナーの{name(best)}が{'勝っている' if reading.hold(best) >= 1 else '勝ちそうな'}"
+
+
+def _feed(reading: Reading, cards: list[Card], best: Card) -> Choice:
+    """The richest counter to the partner's trick; one that beats his card takes the trick itself, which
+    gives the side the same points (「渡します」 would be false of it)."""
+    values = reading.values
+    holds = _partner_holds(reading, best)
+    gifts = [c for c in cards if values[c] and c is not WORLD]
+    if not gifts:
+        return _lose(reading, cards, f"{holds}ので")
+    card = max(gifts, key=lambda c: (values[c], -strength(c), -PACK.index(c)))
+    if beats(card, best):
+        return _choice(card, FEED, f"{holds}トリックなので、点札の{name(card)}を出します。{name(card)}のほうが"
+                                   f"強いので自分で取ることになりますが、どちらが取っても点はチームのものです。")
+    return _choice(card, FEED, f"{holds}トリックなので、点札の{name(card)}を渡します。")
+
+
+def _cheap_win(reading: Reading, best: Card, winners: list[Card], winner: Card) -> str:
+    """Why this winner: the Bagatto banks its own 5 points; a lone winner is no choice; cheaper winners
+    passed over would likely be beaten by a later player (「いちばん安い」 would be false then)."""
+    if winner is BAGATTO:
+        if len(reading.view.trick) == SEATS - 1:
+            return (f"最後に出すので、{name(best)}には{name(winner)}で確実に勝てます。いちばん弱い切札で"
+                    f"取られやすいバガットの5点を、このトリックで確保します。")
+        return (f"{name(best)}には{name(winner)}で勝てます。いちばん弱い切札で取られやすいバガットの5点を、"
+                f"取れそうなこのトリックで取りにいきます。")
+    if len(winners) == 1:
+        return f"{name(best)}に勝てる札は{name(winner)}だけなので、{name(winner)}で取ります。"
+    cheaper = winners[:winners.index(winner)]
+    if cheaper:
+        return (f"{name(best)}には{name(cheaper[0])}{'など' if len(cheaper) > 1 else ''}でも今は勝てますが、"
+                f"後の人に上回られそうなので、{name(winner)}で取ります。")
+    return f"{name(best)}には{name(winner)}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は温存します。"
 
 
 def _win_order(card: Card) -> tuple[int, int]:
@@ -390,6 +460,7 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     """Give the cheapest card, or the Fool instead when that card would be a counter lost to the opponents."""
     values = reading.values
     card = cheapest(cards, values)
+    alone = len(cards) == 1  # beside the Fool: 「いちばん安い」 would praise a choice never made
     partner_wins = reading.best is not None and reading.best[0] == reading.partner
     if values[card] and not partner_wins and any(a.card is THE_FOOL for a in reading.view.legal):
         if any(t.winner == reading.me for t in reading.view.tricks):
@@ -400,12 +471,23 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
             return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
                                                  f"まだトリックを取っていませんが、{name(sure)}で必ず1トリック取れるので、"
                                                  f"そのときに交換して愚者を取り戻せます。")
-        return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。"
+        return _choice(card, LOSE_CHEAP, f"{reason}、{'' if alone else 'いちばん安い'}{name(card)}を出します。"
                                          f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに交換できず、"
                                          f"愚者の5点が相手のものになってしまいます。")
+    if alone:
+        return _choice(card, SPARE_TRUMPS if card.is_trump else LOSE_CHEAP,
+                       f"{reason}、{name(card)}を出します。愚者のほかに出せる札はこれだけで、"
+                       f"愚者は点札を守るときのために取っておきます。")
     if card.is_trump:
-        return _choice(card, SPARE_TRUMPS, f"{reason}、切札はいちばん弱い{name(card)}で済ませます。")
+        return _choice(card, SPARE_TRUMPS, f"{reason}、{_weakest(card, cards)}で済ませます。")
     return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+
+
+def _weakest(card: Card, cards: list[Card]) -> str:
+    """The cheapest trump said as the weakest, unless the Bagatto (weaker, but worth 5) stays in hand."""
+    if BAGATTO in cards and card is not BAGATTO:
+        return f"5点のバガットは出さずに、点のない切札でいちばん弱い{name(card)}"
+    return f"切札はいちばん弱い{name(card)}"
 
 
 def _sure_trick(reading: Reading) -> Card | None:
