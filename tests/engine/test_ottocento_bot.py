@@ -250,3 +250,70 @@ def test_search_overrides_a_rule_of_thumb_only_in_the_last_tricks_or_for_the_mat
             overrides += 1
         state.apply(choice.action)
     assert overrides
+
+
+
+# Hint review 2026-11-27 (bot-only deals 101-118): (deal, step, the seat's choice, its rule), words the hint must
+# say, and words of the old hint that were false in that position.
+HINT_REVIEW: dict[str, tuple[tuple[int, int, str, str], tuple[str, ...], tuple[str, ...]]] = {
+    "a master trump led as a last resort takes the trick": (
+        (103, 62, "T19", "勝ち札を先に取る"), ("太陽はいま残っているいちばん強い切札",), ("勝ち札も",)),
+    "no 「勝ち札もない」 beside the Angel; the Moors kept are named": (
+        (101, 45, "T14", "負けるなら安い札"),
+        ("スートには確実に取れる札も点のない札もない", "ムーア人（4）、ムーア人（2）は相手側に取られると役になる"),
+        ("勝ち札も",)),
+    "a trump led among suit cards is not 「切札を無駄にしない」": (
+        (104, 54, "T9", "負けるなら安い札"), ("いちばん安い切札8を出します",), ("済ませます",)),
+    "the last card, with a signal still open, is the only one": (
+        (103, 70, "T18", "出せる札が1枚だけ"), ("手札は月だけ",), ("いちばん安い",)),
+    "the last card is not cashed 「切られないうちに」": (
+        (101, 67, "DJ", "出せる札が1枚だけ"), ("手札はコインのジャックだけ",), ("切られないうちに",)),
+    "a queen given before a jack that would complete a cricca": (
+        (103, 66, "CQ", "負けるなら安い札"), ("バトンのジャックは相手側に取られると役になる",), ("いちばん安い",)),
+    "a numbered trump given before the weaker Moors": (
+        (104, 56, "T16", "切札を無駄にしない"),
+        ("切札は切札15で済ませます", "ムーア人（2）、ムーア人（1）は役に使える札"), ("いちばん安い",)),
+    "「いちばん短い」 beside a shorter suit of courts and Aces": (
+        (104, 58, "C10", "短いスートから切らす"), ("絵札とAしかないスートを除くと、いちばん短いバトン（2枚）",), ()),
+    "「どのスートもすぐには切らせない」 beside a single jack": (
+        (104, 42, "C7", "安い札でリード"), ("絵札とAしかないスートを除くと、どのスートも",), ()),
+    "the only winner is not 「いちばん安い」": (
+        (101, 61, "T21", "安く勝つ"), ("切札14に勝てる札は天使だけ",), ("いちばん安い", "温存")),
+    "a cheaper winner passed over is named": (
+        (101, 27, "T17", "安く勝つ"), ("切札9でも勝てますが、後の人に上を出されそう",), ("いちばん安い",)),
+    "the partner's card overtaken because no lower card may be played": (
+        (106, 56, "T8", "安く勝つ"), ("パートナーのバトンの9より弱い札は出せない",), ()),
+    "the partner's card overtaken because it may be beaten": (
+        (109, 16, "CQ", "安く勝つ"),
+        ("パートナーのバトンの8は後の人に上を出されるおそれ", "バトンの10でも勝てますが"), ("いちばん安い",)),
+    "the Bégato wins to save its 5 points": (
+        (107, 11, "T1", "安く勝つ"), ("5点のベガトはいちばん弱い切札",), ("いちばん安い",)),
+    "a Bégato stronger than the partner's King is not 「渡します」": (
+        (105, 16, "T1", "味方に点札を渡す"), ("ベガトはパートナーの札より強いので、自分で取る",), ("渡します",)),
+    "the Matto's reason splits the card's points from the combinations": (
+        (101, 33, "F", "マットで大事な札を守る"),
+        ("カップのクイーン（4点）を取られると相手側の出来役が55点分増えます",), ("59点分",)),
+    "a declared total says its doubling": (
+        (102, 4, "declare", "手役はすべて申告"), ("合わせて80点になる（シークエンスが3つ以上で2倍）",), ()),
+    "a discard from a suit of four is not 「短い」": (
+        (103, 1, "discard C7", "捨て札でスートを切らす"), ("役に入らない0点の札のうち、いちばん短いバトン（4枚）から",),
+        ("4枚と短い", "切らしにいきます")),
+    "a last discard cannot empty a suit of three": (
+        (103, 2, "discard C9", "捨て札でスートを切らす"),
+        ("このスートを早く切らせるようにします",), ("切らしにいきます",)),
+    "a busso answered with the only card of the suit": (
+        (113, 12, "DK", "ブッソにはいちばん強い札"), ("持っているコインはコインのキングだけ",), ("いちばん強い",)),
+    "a busso says which court card is still in hand": (
+        (101, 49, "busso", "ブッソを添える"), ("手元にまだコインのジャックがある",), ("絵札が残っている",)),
+}
+
+
+@pytest.mark.parametrize("case", HINT_REVIEW)
+def test_a_reviewed_hint_says_what_is_true_in_its_position(case: str) -> None:
+    (number, step, action, rule), said, unsaid = HINT_REVIEW[case]
+    state = deal_by_number("ottocento", number)
+    for _ in range(step):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    assert decided(state) == (action, rule)
+    why = BOT.decide(state, state.current_player()).why
+    assert all(words in why for words in said) and not any(words in why for words in unsaid), why

@@ -24,12 +24,13 @@ from fractions import Fraction
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, Variants, VariantValue
-from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
+from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead
 from ...search import Budget, Coach, choose_by_search, points
 from . import tables
-from .combos import combination_cards, combination_total, combinations
+from .combos import Combo, combination_cards, combination_total, combinations, doubled
 from .rules import (
     BAGATTO,
+    DISCARDS,
     GAME,
     KINGS,
     MATTO,
@@ -118,6 +119,7 @@ PLAY_MATTO = Action("play", MATTO)
 # The cards some combination can use: every trump (the Grande, the Moors), the Matto, courts and Aces.
 COMBO_CARDS = frozenset(c for c in PACK.cards() if c.is_trump or c.is_fool or c.is_court or c.rank == 1)
 SIGNAL_WORDS = {"busso": "ブッソ", "volo": "ヴォーロ", "striscio": "ストリッショ"}
+KIND_WORDS = {"cricca": "クリッケ", "sequence": "シークエンス"}  # the kinds whose points double at three
 
 
 def name(card: Card) -> str:
@@ -283,12 +285,24 @@ def _discard(view: OttocentoView) -> Choice:
                       f"{suit_name(card.suit)}は{length[card.suit]}枚しかなくキングもないので、"
                       f"{name(card)}を捨て札にして点を確保します。")
     card = min(spare, key=lambda c: (VALUE[c], c.is_trump, length[c.suit], STRENGTH[c], PACK.index(c)))
-    if card.is_trump:
-        return Choice(Action("discard", card), DISCARD_VOID,
-                      f"役に入らず捨てられる札が切札しかないので、弱い{name(card)}を捨てます。")
-    return Choice(Action("discard", card), DISCARD_VOID,
-                  f"{suit_name(card.suit)}は{length[card.suit]}枚と短いので、"
-                  f"役に入らない{name(card)}を捨ててこのスートを切らしにいきます。")
+    return Choice(Action("discard", card), DISCARD_VOID, _void_words(view, card, spare))
+
+
+def _void_words(view: OttocentoView, card: Card, spare: list[Card]) -> str:
+    """Why this cheap card is laid away, as far as it is true: 「切らす」 only when the discards left can
+    empty its suit (its other cards may be laid away too), 「短い」 only for a suit of three cards or fewer,
+    else the shortest suit among the blank cards outside the combinations."""
+    if card.is_trump:  # chosen only when no card of a suit is both blank and outside the combinations
+        return f"役に入らない0点の札が切札しかないので、弱い{name(card)}を捨てます。"
+    suit, rest = suit_name(card.suit), [c for c in view.hand if c.suit == card.suit and c is not card]
+    if not rest:
+        return f"{name(card)}は手札でただ1枚の{suit}なので、捨ててこのスートを切らします。"
+    if len(rest) < DISCARDS - len(view.discard) and all(c in spare for c in rest):
+        return f"{suit}は{len(rest) + 1}枚だけなので、役に入らない{name(card)}を捨ててこのスートを切らしにいきます。"
+    if len(rest) < SHORT_SUIT:
+        return (f"{suit}は{len(rest) + 1}枚と短いので、役に入らない{name(card)}を捨てて、"
+                "このスートを早く切らせるようにします。")
+    return f"役に入らない0点の札のうち、いちばん短い{suit}（{len(rest) + 1}枚）から{name(card)}を捨てます。"
 
 
 def _declare(view: OttocentoView) -> Choice:
@@ -297,9 +311,15 @@ def _declare(view: OttocentoView) -> Choice:
     listed = "、".join(f"{c.name}（{c.value}点）" for c in found)
     total = combination_total(found)
     if any(a.kind == "declare" for a in view.legal):
-        worth = f"で合わせて{total}点になる" if len(found) > 1 else "がある"
+        worth = f"で合わせて{total}点になる{_doubling(found)}" if len(found) > 1 else "がある"
         return Choice(Action("declare"), DECLARE_ALL, f"{listed}{worth}ので、手役をすべて申告して点を確保します。")
     return Choice(Action("done"), DECLARE_ALL, f"{listed}の札はもう見せたので、申告を終えます。")
+
+
+def _doubling(found: list[Combo]) -> str:
+    """The doubling that makes the total more than the listed points add up to (three or more of a kind)."""
+    kinds = [f"{word}が3つ以上で2倍" for kind, word in KIND_WORDS.items() if doubled(found, kind)]
+    return f"（{'、'.join(kinds)}）" if kinds else ""
 
 
 def _give(view: OttocentoView) -> Choice:
@@ -323,14 +343,11 @@ def _play(view: OttocentoView) -> Choice:
         return only
     reading = Reading(view)
     cards = [a.card for a in view.legal if a.kind == "play" and a.card is not None and a.card is not MATTO]
-    if not cards:
-        return _choice(MATTO, LOSE_CHEAP, "出せる札はマットだけなので、マットを出します。")
     if reading.best is not None:
         return _follow(reading, cards)
-    last = _matto_before_last(reading, cards)
-    if last is not None:
-        return last
-    lead = _lead(reading, cards)
+    # The last card of the hand may still carry a signal, so the FORCED check above misses it: say it is the only one.
+    lead = forced([a for a in view.legal if a.kind == "play"], len(view.hand), name) or \
+        _matto_before_last(reading, cards) or _lead(reading, cards)
     if view.trick or lead.action.card is MATTO:  # signals go with a lead card, never after a Matto lead
         return lead
     return _signal(reading, lead) or lead
@@ -363,11 +380,38 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
     plain = [c for c in cards if not c.is_trump and not WORTH[c]] or \
         [c for c in cards if not c.is_trump and not VALUE[c]]
     if plain:
-        suit = min({c.suit for c in plain}, key=lambda s: (reading.length[s], SUITS.index(s)))
-        card = cheapest((c for c in plain if c.suit == suit), reading.length)
-        only = all(reading.length[s] == 0 for s in SUITS if s != suit)
-        return short_lead(Action("play", card), LEAD_SHORT, suit_name(suit), reading.length[suit], name(card), only)
-    return _lose(reading, cards, "勝ち札も点のないスートの札もないので", leading=True)
+        return _lead_short(reading, plain)
+    return _lead_last_resort(reading, cards)
+
+
+def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
+    """The cheapest card of the shortest suit holding a blank card (else an Ace), towards a void.  A shorter suit
+    of courts only (and Aces) is passed over, and the hint says so: 「いちばん短い」 alone would be false."""
+    length = reading.length
+    suit = min({c.suit for c in plain}, key=lambda s: (length[s], SUITS.index(s)))
+    card = cheapest((c for c in plain if c.suit == suit), length)
+    action, count = Action("play", card), length[suit]
+    if not any(0 < length[s] < count for s in SUITS):
+        only = all(length[s] == 0 for s in SUITS if s != suit)
+        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), only)
+    where = f"{'絵札' if WORTH[card] else '絵札とA'}しかないスートを除くと、"
+    if count <= SHORT_SUIT:
+        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), False, where)
+    return Choice(action, LEAD_CHEAP, f"{where}どのスートもすぐには切らせないので、いちばん短い{suit_name(suit)}"
+                                      f"（{count}枚）から、いちばん安い{name(card)}をリードします。")
+
+
+def _lead_last_resort(reading: Reading, cards: list[Card]) -> Choice:
+    """No sure winner in a suit and no blank suit card: lead the card cheapest to lose.  If that is the master
+    trump, it is no loss: it takes the trick, and the hint says so."""
+    reason = "スートの札が残っていないので" if all(c.is_trump for c in cards) else \
+        "スートには確実に取れる札も点のない札もないので"
+    choice = _lose(reading, cards, reason, leading=True)
+    card = choice.action.card
+    if card is not None and card.is_trump and reading.is_master(card):
+        return _choice(card, CASH, f"{name(card)}はいま残っているいちばん強い切札なので、"
+                                   "リードしてこのトリックを取ります。")
+    return choice
 
 
 def _partner_ruff(reading: Reading, cards: list[Card]) -> Choice | None:
@@ -442,7 +486,8 @@ def _wanted_signals(reading: Reading, card: Card) -> list[tuple[str, str]]:
                                     "切札で取れるので、ブッソとヴォーロで返してほしいと伝えます。"))
         elif len(rest) >= 2 and any(c.is_court for c in rest) and not reading.is_master(card) \
                 and card.suit not in reading.voids[reading.partner]:
-            wanted.append(("busso", f"{suit_name(card.suit)}にはまだ絵札が残っているので、ブッソを添えて"
+            courts = "・".join(name(c) for c in rest if c.is_court)
+            wanted.append(("busso", f"手元にまだ{courts}があるので、ブッソを添えて"
                                     "パートナーにいちばん強い札を出して返してもらいます。"))
     elif card.is_trump or not _tournament_ready(reading, card.suit):
         return wanted
@@ -477,16 +522,48 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
         gifts = [c for c in cards if WORTH[c] > 1 and not (c.is_trump and c.rank > 5)]
         if gifts:
             card = max(gifts, key=lambda c: (reading.gain(c, True) + WORTH[c], -STRENGTH[c], -PACK.index(c)))
-            kind = "点札" if VALUE[card] else "役になる札"
-            return _choice(card, FEED, f"パートナーの{name(best)}が勝ちそうなトリックなので、"
-                                       f"{kind}の{name(card)}を渡します。")
+            return _choice(card, FEED, _feed_words(best, card))
         return _lose(reading, cards, f"パートナーの{name(best)}が勝ちそうなので")
     winners = sorted((c for c in cards if beats(c, best)), key=_win_order)
     winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
     if winner is not None:
-        return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
-                                            f"いちばん安い札で取り、強い札は温存します。")
+        return _choice(winner, WIN_CHEAPLY, _win_words(reading, cards, winners, winner))
     return _lose(reading, cards, "このトリックは勝てそうにないので")
+
+
+def _feed_words(best: Card, card: Card) -> str:
+    """A counter given to the partner's trick; one stronger than his card (a Moor or the Bégato on his King, when
+    void) takes the trick itself, which the hint must say rather than 「渡します」."""
+    kind = "点札" if VALUE[card] else "役になる札"
+    head = f"パートナーの{name(best)}が勝ちそうなトリックなので、{kind}の{name(card)}を"
+    if beats(card, best):
+        return (f"{head}出して自分の側の取り札にします。{name(card)}はパートナーの札より強いので、"
+                "自分で取ることになります。")
+    return f"{head}渡します。"
+
+
+def _win_words(reading: Reading, cards: list[Card], winners: list[Card], winner: Card) -> str:
+    """Why this winner: the only card that beats the trick, or the cheapest likely to hold (naming the cheaper ones a
+    later player would likely beat), or the Bégato, safe only in a trick it wins; over the partner's card, first why
+    his card is not left to win (he is likely to be beaten, or no legal card is lower)."""
+    assert reading.best is not None
+    seat, best = reading.best
+    cheaper = winners[:winners.index(winner)]
+    if len(winners) == 1:
+        tail = f"{name(best)}に勝てる札は{name(winner)}だけなので、{name(winner)}で取ります。"
+    elif cheaper:
+        tail = (f"{name(best)}には{'、'.join(map(name, cheaper))}でも勝てますが、後の人に上を出されそうなので、"
+                f"{name(winner)}で取ります。")
+    elif winner is BAGATTO:
+        tail = (f"{name(best)}にはベガトで勝てます。5点のベガトはいちばん弱い切札なので、"
+                "勝てるときに使って自分の側に入れます。")
+    else:
+        tail = f"{name(best)}には{name(winner)}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は温存します。"
+    if seat != reading.partner:
+        return tail
+    if len(winners) == len(cards):
+        return f"パートナーの{name(best)}より弱い札は出せないので、自分の札で取りにいきます。{tail}"
+    return f"パートナーの{name(best)}は後の人に上を出されるおそれがあるので、自分で取りにいきます。{tail}"
 
 
 def _answer_busso(reading: Reading, cards: list[Card]) -> Choice | None:
@@ -502,6 +579,9 @@ def _answer_busso(reading: Reading, cards: list[Card]) -> Choice | None:
     card = max(own, key=lambda c: (STRENGTH[c], -PACK.index(c)))
     if WORTH[card] and not (beats(card, reading.best[1]) and reading.hold(card) >= SAFE):
         return None
+    if len(own) == 1:  # 「いちばん強い」 would praise a card that was the only one of the suit
+        return _choice(card, ANSWER_BUSSO, f"パートナーがブッソを添えてリードしました。持っている"
+                                           f"{suit_name(card.suit)}は{name(card)}だけなので、これを出します。")
     return _choice(card, ANSWER_BUSSO, f"パートナーがブッソを添えてリードしたので、{suit_name(card.suit)}で"
                                        f"いちばん強い{name(card)}を出します。")
 
@@ -521,11 +601,37 @@ def _lose(reading: Reading, cards: list[Card], reason: str, leading: bool = Fals
                                   STRENGTH[c], PACK.index(c)))
     loss = 0 if partner_wins or leading else reading.gain(card, False)
     if loss >= MATTO_WORTH and any(a.card is MATTO for a in reading.view.legal):
-        kind = f"{VALUE[card]}点の札" if loss == VALUE[card] else f"相手側の取り札で役になる札（{loss}点分）"
-        return _choice(MATTO, MATTO_SAVES, f"{reason}、{kind}の{name(card)}を取られる代わりにマットを出して守ります。")
-    if card.is_trump:
-        return _choice(card, SPARE_TRUMPS, f"{reason}、切札はいちばん安い{name(card)}で済ませます。")
-    return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+        return _choice(MATTO, MATTO_SAVES, f"{reason}、{_saved_words(card, loss)}")
+    trumps_only = all(c.is_trump for c in cards)  # 「切札を無駄にしない」 only when a trump must be played
+    return _choice(card, SPARE_TRUMPS if trumps_only else LOSE_CHEAP,
+                   f"{reason}、{_cheap_words(reading, cards, card, trumps_only, partner_wins)}")
+
+
+def _saved_words(card: Card, loss: int) -> str:
+    """What the Matto saves: a 5-point card, or the points the card would add to the opponents' combinations."""
+    if loss == VALUE[card]:
+        return f"{VALUE[card]}点の{name(card)}を取られる代わりにマットを出して守ります。"
+    points = f"（{VALUE[card]}点）" if VALUE[card] else ""
+    return (f"{name(card)}{points}を取られると相手側の出来役が{loss - VALUE[card]}点分増えます。"
+            "代わりにマットを出して守ります。")
+
+
+def _cheap_words(reading: Reading, cards: list[Card], card: Card, trumps_only: bool, partner_wins: bool) -> str:
+    """The card given up, said truthfully.  「いちばん安い」 only when no card of lower face value (nor a weaker trump
+    of the same value) is kept; such a card is kept because it makes combinations, and the hint names it.  Beside the
+    Matto alone, the Matto is what is kept."""
+    others = [c for c in cards if c is not card]
+    looks = [c for c in others if VALUE[c] < VALUE[card]
+             or (VALUE[c] == VALUE[card] and c.is_trump and card.is_trump and STRENGTH[c] < STRENGTH[card])]
+    label = "いちばん安い" if others and not looks else ""
+    given = f"切札は{label}{name(card)}で済ませます。" if trumps_only else f"{label}{name(card)}を出します。"
+    if not others:
+        return f"{given}マットは5点の札や役になる札を守るために残します。"
+    if not looks:
+        return given
+    why = "相手側に取られると役になる" if not partner_wins and all(reading.gain(c, False) > VALUE[c] for c in looks) \
+        else "役に使える札な"
+    return f"{given}{'、'.join(map(name, looks))}は{why}ので残します。"
 
 
 def _choice(card: Card, rule: Rule, why: str) -> Choice:
@@ -563,7 +669,10 @@ def _searched(view: OttocentoView, found: Choice) -> Choice:
         candidates = [PLAY_MATTO, found.action]
     else:
         return found
-    return choose_by_search(COACH, view, view.seat, candidates, found, READ_AHEAD, _card_words, BUDGET)
+    # The search's value is this side's points less the other side's (the combinations captured in the
+    # piles make the two sides' sum depend on the play), so the hint speaks of that difference.
+    return choose_by_search(COACH, view, view.seat, candidates, found, READ_AHEAD, _card_words, BUDGET,
+                            whose="相手側との点差で見ると、")
 
 
 def _card_words(action: Action) -> str:
