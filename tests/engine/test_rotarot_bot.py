@@ -28,14 +28,14 @@ def fresh(number: int, variants: Variants | None = None) -> RotarotState:
     return state
 
 
-def dealt(*hands: str, widow: str = "") -> RotarotState:
+def dealt(*hands: str, widow: str = "", variants: Variants | None = None) -> RotarotState:
     """A deal whose seats hold the named cards first and whose widow is ``widow`` (its last card face
     down); the rest fills up in pack order."""
     fixed = [*hands, *[""] * (4 - len(hands))]
     lists = hands_with(*fixed[:3], f"{widow} {fixed[3]}", sizes=SIZES)
     cut = len(widow.split())
     lists[3] = lists[3][cut:cut + 18] + lists[3][:cut] + lists[3][cut + 18:]
-    return RotarotState.from_hands(lists)
+    return RotarotState.from_hands(lists, variants)
 
 
 decided = partial(bot_choice, BOT)
@@ -187,7 +187,17 @@ def test_each_rule_of_thumb_in_a_scripted_trick(case: str) -> None:
 
 
 def test_the_why_names_the_cards_of_the_position() -> None:
+    """Bound to over-trump the Mond, seat 2 has the Sküs alone to play: the hint says so before the 30 points
+    (it used to say 「取れば」, as if seat 2 had chosen it)."""
     state = played(dealt("T20 S2", "T21", "F T2"), f"{SOLO} T20 T21")
+    assert decided(state) == ("F", "スキュースでモンドを取る")
+    assert BOT.decide(state, 2).why == ("出せる札はスキュースだけで、席1のモンドを取ることになるので、"
+                                        "世界の崩壊で30点を受け取れます。")
+
+
+def test_the_skus_on_the_mond_is_a_choice_only_without_the_over_trump_duty() -> None:
+    state = played(dealt("T20 S2", "T21", "F T2", variants={"overtrump": False}), f"{SOLO} T20 T21")
+    assert decided(state) == ("F", "スキュースでモンドを取る")
     assert BOT.decide(state, 2).why == "席1のモンドをスキュースで取れば、世界の崩壊で30点を受け取れます。"
 
 
@@ -268,3 +278,78 @@ def test_the_declarer_alone_sees_his_discard() -> None:
     assert view_of(state, 1).discard == () and len(view_of(state, 1).taken) == 6
     seen = view_of(state, 2)
     assert all(repr(c) not in repr(seen) for c in state.discard if c not in seen.taken)
+
+
+# Hint review 2026-11-27: positions from bot-only deals (deal number, step), each hint said as true in it.
+def bot_played(number: int, steps: int) -> RotarotState:
+    """Deal ``number`` after the bots' first ``steps`` decisions: the review's deal and step."""
+    state = fresh(number)
+    for _ in range(steps):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    return state
+
+
+def hint(number: int, steps: int) -> tuple[str, str, str]:
+    """The action, rule name and reason of the seat to act at the review's deal and step."""
+    state = bot_played(number, steps)
+    action, rule = decided(state)
+    return action, rule, BOT.decide(state, state.current_player()).why
+
+
+REVIEWED = {
+    # (deal, step): (action, rule, words the reason must hold, words it must not)
+    # The widow's Jack of diamonds has more points than the trump 7: the trump is taken for its power.
+    (101, 6): ("take T7", "ウィドーから力のある札を取る", "ダイヤのジャックのほうが点は高い", "いちばん点と力"),
+    # Beside a trump the King is the card with the most points, not the most power.
+    (108, 7): ("take SK", "ウィドーから力のある札を取る", "いちばん点が高く、スペードではいちばん強い", "点と力"),
+    # Six cards bid: every widow card is taken, so the order is no choice (and the last card is the only one).
+    (113, 7): ("take SK", "ウィドーから力のある札を取る", "6枚はどれも取ることになる", "いちばん点が高く"),
+    (113, 12): ("take D7", "ウィドーから力のある札を取る", "残っているのはダイヤの7だけ", "いちばん点と力"),
+    # A singleton laid away empties its suit at once.
+    (101, 8): ("discard H7", "捨て札でスートを切らす", "ハートはハートの7しかない", "切らしにいきます"),
+    # The declarer holds ten trumps himself: the eleven are the others'.
+    (101, 14): ("F", "切札を抜く", "ほかの人の切札がまだ11枚", None),
+    # The ace and the Jack of hearts beat the 2 as well: the King is the cheapest one likely to hold.
+    (101, 11): ("HK", "安く勝つ", "ハートの1とハートのジャックでも勝てますが", "勝てる札のうちいちばん安い札"),
+    # The Sküs was led: no card can win; the Pagat is weaker than the 16 but kept for its 5 points.
+    (101, 16): ("T16", "負けるなら安い札", "どの札でも勝てないので、5点のパガットは残して", "切札はいちばん弱い"),
+    # The Pagat, weaker than the 16, is held back for the last trick (the rule of thumb kept it out of the choice).
+    (104, 70): ("T16", "負けるなら安い札", "パガットは最後のトリックのために残して", "切札はいちばん弱い"),
+    (101, 15): ("T4", "負けるなら安い札", "どの札でも勝てないので、いちばん弱い切札4を出します", "済ませます"),
+    # Bound to over-trump, seat 0 takes the trick from its fellow defender.
+    (101, 20): ("T19", "負けるなら安い札", "出せる札はどれも仲間の席3（ディーラー）の切札5より強い", "勝ちそう"),
+    # The knight overtakes the fellow defender's 3 of diamonds: it is not handed over, it wins.
+    (101, 61): ("DN", "味方に点を渡す", "ダイヤのカバロなら仲間の席3（ディーラー）のダイヤの3を上回って", "渡して"),
+    (107, 50): ("T1", "パガットを早めに逃がす", "パガットなら仲間の席2のダイヤの1を上回って", "渡して"),
+    # The Pagat wins this trick (the Mond was the card kept back): not "kept for the last trick".
+    (145, 34): ("T1", "パガットを早めに逃がす", "パガットで勝てる", "最後のトリックまで残して"),
+    # No trump is left with the others: not "more than the others' 0".
+    (105, 55): ("T17", "パガットは最後のトリックに", "ほかの人にはもう切札がない", "0枚"),
+    # The 7 of spades in the hand is higher than the 6 led.
+    (148, 59): ("S6", "勝ち札を先に取る", "スペードの6より強いスペードは自分の手にしか残っていない", "いちばん強い札"),
+    # Ramsch (deal 111): the ace of hearts is no losing card, only one far likelier to lose than the trump 19.
+    (111, 13): ("take HA", "ラムシュでは勝ちやすい札を手放す", "切札19よりずっと負けやすい", "負けやすい札なので"),
+    (111, 12): ("enough", "交換しなくてよい手", "切札14よりはっきり負けやすい札がないので、取りません", "これ以上"),
+    (111, 14): ("enough", "交換しなくてよい手", "はっきり負けやすい札がないので、これ以上は取りません", None),
+    # No diamond below the 10 is out: whoever follows goes over (not "almost none").
+    (111, 16): ("D10", "負ける札でリード", "ダイヤを出す人がいれば必ず上回られます", "ほとんど"),
+    # Every card of the hand is the best of its suit: the knight goes first so that a trump takes its points.
+    (111, 64): ("SN", "負ける札でリード", "切札で切られたときに点を押し付けられる", "あまり"),
+    (111, 72): ("T7", "負ける札でリード", "ほかの人の手に残っていません。切札7でリードします", "あまり"),
+    # Two of the three hearts out are below the knight: not "few".
+    (137, 52): ("HN", "負ける札でリード", "ほかの人の手にまだ2枚ありますが", "あまり"),
+    # The 4 and the 1 of diamonds are worth the same: the 4 is the weaker, not the cheaper.
+    (111, 17): ("D4", "ラムシュでは勝たない", "いちばん弱いダイヤの4", "点の低い"),
+    (111, 29): ("T3", "ラムシュでは勝たない", "点の低い札のうちいちばん弱い切札3", None),
+    # Five spade pips, all half a point: the 7 goes for being the likeliest winner later.
+    (111, 69): ("S7", "点を押し付ける", "どの札も点は同じなので、あとで勝ってしまいやすい", "点の高い"),
+}
+
+
+@pytest.mark.parametrize("position", REVIEWED, ids=[f"deal{d}-step{s}" for d, s in REVIEWED])
+def test_a_reviewed_hint_is_true_in_its_position(position: tuple[int, int]) -> None:
+    action, rule, said, unsaid = REVIEWED[position]
+    found, name, why = hint(*position)
+    assert (found, name) == (action, rule)
+    assert said in why, why
+    assert unsaid is None or unsaid not in why, why

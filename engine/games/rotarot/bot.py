@@ -296,7 +296,26 @@ def _discard_key(card: Card, hand: list[Card]) -> tuple[int, int, int]:
 def _take(view: RotarotView) -> Choice:
     options = [a.card for a in view.legal if a.card is not None]
     card = max(options, key=lambda c: (worth(c), HALVES[False][c], -ORDER[c]))
-    return _choice(card, TAKE, f"ウィドーの中で{name(card)}がいちばん点と力のある札なので、これを取ります。", "take")
+    return _choice(card, TAKE, _take_why(view, card, options), "take")
+
+
+def _take_why(view: RotarotView, card: Card, options: list[Card]) -> str:
+    """Why this widow card: none when the bid takes every card left (six cards, or the last one); a trump
+    is taken over a court with more points for its power, and a King over a trump for its points (it is the
+    best of its suit); only a card first on both counts is called so."""
+    if (view.contract or 0) - len(view.taken) >= len(options):
+        if len(options) == 1:
+            return f"ウィドーに残っているのは{name(card)}だけなので、これを取ります。"
+        return f"ウィドーに残っている{len(options)}枚はどれも取ることになるので、{name(card)}から取ります。"
+    richer = [c for c in options if HALVES[False][c] > HALVES[False][card]]
+    if richer:
+        top = max(richer, key=lambda c: (HALVES[False][c], -ORDER[c]))
+        return (f"ウィドーでは{name(top)}のほうが点は高いですが、{name(card)}のほうがトリックに勝つ力があるので、"
+                f"これを取ります。")
+    if not is_trump(card) and any(is_trump(c) for c in options):
+        return (f"{name(card)}はウィドーの中でいちばん点が高く、{suit_name(card.suit)}ではいちばん強い札なので、"
+                f"これを取ります。")
+    return f"ウィドーの中で{name(card)}がいちばん点と力のある札なので、これを取ります。"
 
 
 def _discard(view: RotarotView) -> Choice:
@@ -317,6 +336,9 @@ def _discard(view: RotarotView) -> Choice:
     if guarded:
         return _choice(card, VOID, f"{suit_name(card.suit)}はキングのほかに{length - 1}枚しかないので、"
                                    f"{name(card)}を捨ててキングを残し、早くこのスートを切らします。", "discard")
+    if length == 1:
+        return _choice(card, VOID, f"{suit_name(card.suit)}は{name(card)}しかないので、これを捨ててすぐにこのスートを"
+                                   f"切らします。", "discard")
     return _choice(card, VOID, f"{suit_name(card.suit)}は{length}枚と短いので、{name(card)}を捨ててこのスートを"
                                f"切らしにいきます。", "discard")
 
@@ -344,9 +366,12 @@ def _ramsch_take(view: RotarotView) -> Choice:
         worst = max(away, key=lambda c: (danger(c, hand), -ORDER[c]))
         best = min(options, key=lambda c: (danger(c, hand), HALVES[True][c], ORDER[c]))
         if danger(best, hand) + 0.25 < danger(worst, hand):
-            return _choice(best, RAMSCH_SWAP, f"ウィドーの{name(best)}は負けやすい札なので、これを取って"
-                                              f"{name(worst)}のような勝ちやすい札を手放します。", "take")
-    return Choice(Action("enough"), RAMSCH_KEEP, "ウィドーに今の手札より負けやすい札がないので、これ以上は取りません。")
+            return _choice(best, RAMSCH_SWAP, f"ウィドーの{name(best)}は手札の{name(worst)}よりずっと負けやすいので、"
+                                              f"これを取って{name(worst)}のような勝ちやすい札を手放します。", "take")
+        more = "これ以上は" if any(seat == view.seat and kind == "take" for seat, kind, _ in view.swaps) else ""
+        return Choice(Action("enough"), RAMSCH_KEEP, f"ウィドーには、手放せる札でいちばん勝ちやすい{name(worst)}より"
+                                                     f"はっきり負けやすい札がないので、{more}取りません。")
+    return Choice(Action("enough"), RAMSCH_KEEP, "手札にウィドーと取り替えられる札がないので、取りません。")
 
 
 def _ramsch_discard(view: RotarotView) -> Choice:
@@ -467,8 +492,10 @@ def _play(view: RotarotView) -> Choice:
     cards = [a.card for a in view.legal if a.card is not None]
     if not _worth_search(view, cards, choice):
         return choice
+    # The search's value is the seat's net less the others' mean: n/(n-1) times its own net (nets add to 0).
     return choose_by_search(COACH, view, view.seat, [Action("play", c) for c in cards], choice, SEARCHED,
-                            lambda action: name(action.card) if action.card is not None else str(action), BUDGET)
+                            lambda action: name(action.card) if action.card is not None else str(action), BUDGET,
+                            whose="自分の得点が", scale=Fraction(view.players - 1, view.players))
 
 
 def _worth_search(view: RotarotView, cards: list[Card], choice: Choice) -> bool:
@@ -485,8 +512,7 @@ def _rule_play(view: RotarotView) -> Choice:
     cards = [a.card for a in view.legal if a.card is not None]
     best = reading.best
     if best is not None and best.card is MOND and SKUS in cards and not view.ramsch:
-        return _choice(SKUS, CATCH_MOND, f"{seat_name(best.seat, view.players)}のモンドをスキュースで取れば、"
-                                         f"世界の崩壊で30点を受け取れます。")
+        return _catch_mond(seat_name(best.seat, view.players), len(cards) == 1)
     only = forced(view.legal, len(view.hand), name)
     if only is not None:
         return only
@@ -499,15 +525,23 @@ def _rule_play(view: RotarotView) -> Choice:
     natural = _lead(reading, cards) if best is None else _follow(reading, cards)
     card = choice.action.card
     assert card is not None
-    if natural.action.card is MOND:
+    if natural.action.card is MOND and MOND not in safe:
         return _choice(card, GUARD_MOND, f"スキュースがまだ出ていないので、モンドは出さずに"
                                                        f"{name(card)}を出します。")
-    if natural.action.card is PAGAT:
-        mine = sum(1 for c in view.hand if is_trump(c))
-        return _choice(card, ULTIMO, f"切札が{mine}枚あり、ほかの人の残り{reading.others_trumps()}枚より"
-                                                   f"多いので、パガットは最後のトリックまで残して"
-                                                   f"{name(card)}を出します。")
+    if natural.action.card is PAGAT and PAGAT not in safe:
+        mine, out = sum(1 for c in view.hand if is_trump(c)), reading.others_trumps()
+        count = f"切札が{mine}枚あり、ほかの人の残り{out}枚より多いので" if out else "ほかの人にはもう切札がないので"
+        return _choice(card, ULTIMO, f"{count}、パガットは最後のトリックまで残して{name(card)}を出します。")
     return choice
+
+
+def _catch_mond(seat: str, only: bool) -> Choice:
+    """The world collapse: a choice only where over-trumping is not required; otherwise the Sküs is the one
+    card the seat may play, and the hint says so before the 30 points it brings."""
+    if only:
+        return _choice(SKUS, CATCH_MOND, f"出せる札はスキュースだけで、{seat}のモンドを取ることになるので、"
+                                         f"世界の崩壊で30点を受け取れます。")
+    return _choice(SKUS, CATCH_MOND, f"{seat}のモンドをスキュースで取れば、世界の崩壊で30点を受け取れます。")
 
 
 def _ultimo_hope(reading: Reading) -> bool:
@@ -533,13 +567,13 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
         masters = [c for c in trumps if reading.is_master(c)]
         card = max(masters, key=reading.strength.__getitem__) if masters else min(
             (c for c in trumps if c is not PAGAT), key=reading.strength.__getitem__, default=trumps[0])
-        return _choice(card, DRAW, f"切札がまだ{out}枚残っているので、{name(card)}をリードして相手の切札をなくします。")
+        return _choice(card, DRAW, f"ほかの人の切札がまだ{out}枚残っているので、{name(card)}をリードして"
+                                   f"相手の切札をなくします。")
     plain = [c for c in cards if not is_trump(c)]
     masters = [c for c in plain if reading.is_master(c) and reading.hold(c) >= SAFE]
     if masters:
         card = max(masters, key=lambda c: (reading.halves[c], reading.hold(c), -ORDER[c]))
-        return _choice(card, CASH, f"{name(card)}は{suit_name(card.suit)}で残っているいちばん強い札なので、"
-                                   f"切られないうちにリードして取ります。")
+        return _choice(card, CASH, f"{_master_words(reading, card)}ので、切られないうちにリードして取ります。")
     if plain:
         length = {suit: sum(1 for c in view.hand if c.suit == suit) for suit in SUITS}
         suit = min({c.suit for c in plain}, key=lambda s: (length[s], SUITS.index(s)))
@@ -549,27 +583,58 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
     return _lose(reading, cards, "リードできるのが切札だけなので")
 
 
+def _master_words(reading: Reading, card: Card) -> str:
+    """A master led while this seat holds a higher card of its suit is the best one still out, not of all."""
+    suit = suit_name(card.suit)
+    if any(c.suit == card.suit and reading.strength[c] > reading.strength[card] for c in reading.view.hand):
+        return f"{name(card)}より強い{suit}は自分の手にしか残っていない"
+    return f"{name(card)}は{suit}で残っているいちばん強い札な"
+
+
 def _follow(reading: Reading, cards: list[Card]) -> Choice:
     assert reading.best is not None
     best, seat = reading.best.card, reading.best.seat
     n = reading.n
+    legal = [a.card for a in reading.view.legal if a.card is not None]  # ``cards`` may keep back a Mond or Pagat
     if reading.friends(seat) and reading.hold(best) >= FRIEND_SAFE:
         gifts = [c for c in cards if reading.halves[c] >= 4 and (not is_trump(c) or c is PAGAT)
                  and (not reading.beats(c, best) or reading.hold(c) >= FRIEND_SAFE)]
         if gifts:
             card = max(gifts, key=lambda c: (c is PAGAT, reading.halves[c], -reading.strength[c]))
-            rule = PAGAT_AWAY if card is PAGAT else FEED
-            return _choice(card, rule, f"{seat_name(seat, n)}の{name(best)}が勝ちそうなので、{name(card)}を渡して"
-                                       f"相手側の点にします。")
+            return _gift(reading, card)
+        if all(reading.beats(c, best) for c in legal):
+            return _lose(reading, cards, f"出せる札はどれも仲間の{seat_name(seat, n)}の{name(best)}より強いので")
         return _lose(reading, cards, f"仲間の{seat_name(seat, n)}が勝ちそうなので")
     winners = sorted((c for c in cards if reading.beats(c, best)), key=lambda c: _win_order(reading, c))
     winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
     if winner is not None:
         if winner is PAGAT:
             return _choice(winner, PAGAT_AWAY, f"{name(best)}にはパガットで勝てるので、ここで出して5点を守ります。")
+        cheaper = winners[:winners.index(winner)]
+        if cheaper:
+            return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{_names(cheaper)}でも勝てますが、あとの人に"
+                                                f"上回られるおそれがあるので、勝てそうな札のうちいちばん安い"
+                                                f"{name(winner)}で取ります。")
         return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
                                             f"いちばん安い札で取り、強い札は温存します。")
-    return _lose(reading, cards, "このトリックは勝てそうにないので")
+    if any(reading.beats(c, best) for c in legal):
+        return _lose(reading, cards, "このトリックは勝てそうにないので")
+    return _lose(reading, cards, "このトリックはどの札でも勝てないので")
+
+
+def _gift(reading: Reading, card: Card) -> Choice:
+    """Points for a fellow defender's trick; a card that takes the trick over from him is said to (the points
+    stay on the defenders' side all the same)."""
+    assert reading.best is not None
+    best, seat = name(reading.best.card), seat_name(reading.best.seat, reading.n)
+    rule = PAGAT_AWAY if card is PAGAT else FEED
+    if not reading.beats(card, reading.best.card):
+        return _choice(card, rule, f"{seat}の{best}が勝ちそうなので、{name(card)}を渡して相手側の点にします。")
+    if card is PAGAT:
+        return _choice(card, rule, f"パガットなら仲間の{seat}の{best}を上回ってこのまま勝てそうなので、"
+                                   f"ここで出して5点を守ります。")
+    return _choice(card, rule, f"{name(card)}なら仲間の{seat}の{best}を上回ってこのまま勝てそうなので、"
+                               f"点の高いこの札で取って相手側の点にします。")
 
 
 def _win_order(reading: Reading, card: Card) -> tuple[int, int]:
@@ -585,9 +650,12 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     card = _cheapest(reading, cards)
     if PAGAT in cards and not _ultimo_hope(reading) and reading.tricks_left <= 3:
         return _choice(PAGAT, PAGAT_AWAY, f"{reason}、最後のトリックで負けて20点を払わないよう、パガットを今出します。")
-    if is_trump(card):
-        return _choice(card, LOSE_CHEAP, f"{reason}、切札はいちばん弱い{name(card)}で済ませます。")
-    return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+    if not is_trump(card):
+        return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+    if card is PAGAT or all(a.card is not PAGAT for a in reading.view.legal):
+        return _choice(card, LOSE_CHEAP, f"{reason}、いちばん弱い{name(card)}を出します。")
+    kept = "パガットは最後のトリックのために" if _ultimo_hope(reading) else "5点のパガットは"
+    return _choice(card, LOSE_CHEAP, f"{reason}、{kept}残して、ほかでいちばん弱い{name(card)}を出します。")
 
 
 # --- Ramsch play ---------------------------------------------------------------------------------
@@ -595,13 +663,14 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
 def _ramsch_play(reading: Reading, cards: list[Card]) -> Choice:
     if reading.best is None:
         card = min(cards, key=lambda c: (_duckable(reading, c), -reading.halves[c], ORDER[c]))
-        few = "ほとんど" if _duckable(reading, card) <= 0.2 else "あまり"
-        return _choice(card, LOW_LEAD, f"{name(card)}より弱い札は{few}残っていないので、ほかの人に上回られやすい"
-                                       f"この札でリードします。")
+        return _choice(card, LOW_LEAD, _low_lead_why(reading, cards, card))
     best = reading.best.card
     under = [c for c in cards if not reading.beats(c, best)]
     if under and reading.led is not None and all(SUIT[c] not in (reading.led, TRUMP) for c in cards):
         card = max(under, key=lambda c: (reading.halves[c], danger(c, reading.view.hand), -ORDER[c]))
+        if len({reading.halves[c] for c in cards}) == 1:
+            return _choice(card, DUMP, f"フォローも切札もできず、どの札も点は同じなので、あとで勝ってしまい"
+                                       f"やすい{name(card)}をほかの人のトリックに捨てます。")
         return _choice(card, DUMP, f"フォローも切札もできないので、点の高い{name(card)}を"
                                    f"ほかの人のトリックに捨てます。")
     if under:
@@ -613,12 +682,54 @@ def _ramsch_play(reading: Reading, cards: list[Card]) -> Choice:
         return _choice(card, HIGH, f"どの札を出しても勝ってしまうので、いちばん強い{name(card)}で勝ちます。")
     card = min(cards, key=lambda c: (reading.halves[c], reading.strength[c], ORDER[c]))
     return _choice(card, DUCK, f"どの札も{name(best)}より強いので、あとの人に上回られる望みのある、"
-                               f"点の低い{name(card)}を出します。")
+                               f"{_low_words(reading, cards, card)}を出します。")
+
+
+def _low_words(reading: Reading, cards: list[Card], card: Card) -> str:
+    """The fewest points first, then the weakest: said as 「点の低い」 only where the points differ."""
+    low = [c for c in cards if reading.halves[c] == reading.halves[card]]
+    if len(low) == len(cards):
+        return f"いちばん弱い{name(card)}"
+    if len(low) == 1:
+        return f"いちばん点の低い{name(card)}"
+    return f"点の低い札のうちいちばん弱い{name(card)}"
+
+
+def _low_lead_why(reading: Reading, cards: list[Card], card: Card) -> str:
+    """The lead most likely to be overtaken, said as it is: no card of its suit left below it (whoever
+    follows must go over), a few, or some (it is still the hand's best chance)."""
+    out = _out(reading, SUIT[card])
+    lower = sum(1 for c in out if reading.strength[c] < reading.strength[card])
+    suit = suit_name(SUIT[card])
+    if lower == len(out):
+        return _top_lead_why(reading, cards, card)
+    if not lower:
+        return (f"{name(card)}より弱い{suit}はほかの人の手にないので、{suit}を出す人がいれば必ず上回られます。"
+                f"この札でリードします。")
+    if lower / len(out) <= 0.2:
+        return (f"{name(card)}より弱い{suit}はほかの人の手にほとんど残っていないので、上回られやすいこの札で"
+                f"リードします。")
+    return (f"{name(card)}より弱い{suit}もほかの人の手にまだ{lower}枚ありますが、手札の中ではこの札がいちばん"
+            f"上回られやすいので、これでリードします。")
+
+
+def _top_lead_why(reading: Reading, cards: list[Card], card: Card) -> str:
+    """Every card in the hand is the best of its suit still out: only a trump on a plain card overtakes, and
+    then the points of the card led go with it (the reason the most points are led)."""
+    said = "手札のどの札も、同じスートでそれより強い札はほかの人の手に残っていません。"
+    if is_trump(card) or not reading.others_trumps() or len({reading.halves[c] for c in cards}) == 1:
+        return f"{said}{name(card)}でリードします。"
+    return f"{said}切札で切られたときに点を押し付けられるよう、点の高い{name(card)}からリードします。"
+
+
+def _out(reading: Reading, suit: str) -> list[Card]:
+    """The cards of ``suit`` still in the other hands."""
+    return reading.free[suit] + [c for cards in reading.located.values() for c in cards if SUIT[c] == suit]
 
 
 def _duckable(reading: Reading, card: Card) -> float:
     """The share of the cards still out in ``card``'s suit that the others could play under it."""
-    out = reading.free[SUIT[card]] + [c for cards in reading.located.values() for c in cards if SUIT[c] == SUIT[card]]
+    out = _out(reading, SUIT[card])
     lower = sum(1 for c in out if reading.strength[c] < reading.strength[card])
     return lower / len(out) if out else 1.0
 
