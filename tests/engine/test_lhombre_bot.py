@@ -343,3 +343,85 @@ def test_search_overrides_a_rule_of_thumb_only_near_the_end_and_gains_in_the_rea
         return Fraction(end.score().totals[SEAT_NAMES[seat]])
     assert net(choice.action) >= net(fallback.action)
 
+
+
+# --- the hints say only what is true of the position -------------------------------------------------
+
+def at_step(number: int, step: int) -> LHombreState:
+    """Deal ``number`` played by the bots up to its decision ``step`` (counted from 0, as in the hint reviews)."""
+    state = deal_by_number("lhombre", number)
+    assert isinstance(state, LHombreState)
+    for _ in range(step):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    return state
+
+
+# (deal, step): the action (None: not pinned), the rule named, words the hint says, words it must not say.
+TRUE_HINTS: dict[tuple[int, int], tuple[str | None, str, tuple[str, ...], tuple[str, ...]]] = {
+    # The talon is used up: there were cards to replace, and no way to.
+    (101, 19): ("draw", "短いスートと低い札を替える", ("タロンにもう札が残っていない",), ("替えたい札がない",)),
+    # A short suit with its king kept cannot be emptied; a suit begun is no longer two cards in hand.
+    (1, 6): ("discard S6", "短いスートと低い札を替える", ("スペードの6は切札でもキングでもなく",), ("ボイド",)),
+    (106, 12): ("discard SQ", "短いスートと低い札を替える",
+                ("スペードはもともと2枚と短いので、残りのスペードのクイーンも",), ("スペードは2枚と短いので",)),
+    # Nine cards cannot all be likely to take a trick in a nolo: they may be forced to.
+    (106, 2): ("pass", "見込みのない契約は申告しない", ("トリックを取らされるおそれのある札が9枚",),
+               ("取ってしまいそう",)),
+    (101, 3): ("trumpC", "いちばん強いスートを切札に", ("いちばん見込みがよいので、クラブを切札にします",),
+               ("からです",)),
+    # The declarer's one playable card: what he chose was not to surrender.
+    (108, 21): ("D5", "出せる札が1枚だけ", ("降伏はしません", "出せる札はダイヤの5だけ"), ("いちばん安い",)),
+    (127, 20): ("CK", "出せる札が1枚だけ", ("降伏はしません", "出せる札はクラブのキングだけ"), ("勝てる札のうち",)),
+    # One card that wins is not 「勝てる札のうちいちばん安い」; a dearer winner is not the cheapest one.
+    (117, 26): ("CK", "安く勝つ", ("クラブのクイーンに勝てる札はクラブのキングだけ",), ("いちばん安い",)),
+    (113, 36): ("CA", "安く勝つ", ("ダイヤの6に勝てる札はバスタ（クラブのA）だけ",), ("いちばん安い",)),
+    (110, 27): ("CA", "安く勝つ", ("クラブの5でも勝てますが", "勝ち残れそうな札のうちいちばん安いバスタ"),
+                ("勝てる札のうちいちばん安い札",)),
+    (377, 20): ("DK", "安く勝つ", ("ダイヤの3でも勝てますが、それもデクレアラーに負けそう",),
+                ("勝てる札のうちいちばん安い",)),
+    # A discard is chosen by the length of its suit, not as the lowest card held.
+    (101, 24): ("D2", "味方の勝ちを奪わない", ("いちばん短いダイヤ（2枚）からいちばん低いダイヤの2",),
+                ("いちばん安い",)),
+    (1, 30): ("S5", "味方の勝ちを奪わない",
+              ("ダイヤのクイーン・ダイヤのジャックは残して", "スペード（3枚）からいちばん低い"), ("いちばん安い",)),
+    (128, 33): ("HA", "負けるなら安い札", ("1枚だけ持っているハートのA",), ("いちばん安い",)),
+    (68, 26): (None, "負けるなら安い札", ("ポント（ダイヤのA）を出します",), ("いちばん安い",)),  # the king is lower
+    # A singleton is not 「低い」; the declarer leads it to ruff the suit.
+    (117, 24): ("CQ", "低い札でリード", ("1枚だけ持っているクラブのクイーンをリードして、クラブを切札で切れるように",),
+                ("低いクラブのクイーン",)),
+    (110, 38): ("DQ", "低い札でリード", ("1枚だけ持っているダイヤのクイーン",), ("低いダイヤのクイーン",)),
+    # A defender holding Spadille has a sure winner: it is kept, not denied.
+    (35, 22): ("D4", "低い札でリード",
+               ("確実に勝てるスパディエ（スペードのA）は", "勝ち札を取るときのために残し"), ("確実な勝ち札がない",)),
+    (218, 35): ("vole", "確実ならスラム", ("手札の札に勝てる同じスートの札も切札もない",),
+                ("そのスートでいちばん強く",)),
+    # Nolo: one card below is not 「いちばん高い」, two cards are not 「多く」, and a lead cannot make the
+    # declarer take a suit he lacks or a card nobody else can beat.
+    (291, 6): ("CA", "ノロは下をくぐる", ("クラブの2より下の札はクラブのAだけ",), ("いちばん高い",)),
+    (1730, 17): ("D4", "ノロは下をくぐる", ("まだ2枚出ていない",), ("多く",)),
+    (100, 21): ("H2", "ノロのデクレアラーに取らせる", ("デクレアラーはもう持っていない", "取らせられません"),
+                ("取らせるため",)),
+    (259, 26): ("HK", "ノロのデクレアラーに取らせる", ("ハートのキングに勝てるハートはほかの人の手にもうない",),
+                ("取らせるため",)),
+}
+
+
+@pytest.mark.parametrize("case", TRUE_HINTS)
+def test_a_hint_says_only_what_is_true_of_the_position(case: tuple[int, int]) -> None:
+    action, rule, says, never = TRUE_HINTS[case]
+    state = at_step(*case)
+    got, named = decided(state)
+    assert named == rule and (action is None or got == action), (got, named)
+    text = why(state)
+    assert all(words in text for words in says) and not any(words in text for words in never), text
+
+
+def test_an_unseen_trump_may_lie_in_the_talon() -> None:
+    """After five trump leads the last trump out is the talon's jack: the declarer stops because a trump is
+    still unseen, not because an opponent is known to hold one."""
+    state = played(deal("SA S2 CA SK SQ HK DK CK CQ", "S7 S6 S5 S4 S3", talon="SJ"), SOLO)
+    while state.phase == "play":
+        played(state, decided(state)[0])
+    assert state.phase == "vole" and Card.parse("SJ") in state.talon
+    assert decided(state) == ("stop", "確実でなければ止める")
+    assert "まだ出ていない切札が1枚" in why(state) and "相手にまだ切札" not in why(state)

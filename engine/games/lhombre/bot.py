@@ -42,7 +42,7 @@ BID_GAME = Rule("見込みのある契約を申告", "マタドール（スパ�
                                          "強い札が同じような手を、たくさんの配りで最後まで打ってみた結果から、"
                                          "成功する割合と平均のチップを見積もり、"
                                          "十分に成功しそうで得になる契約だけを申告します。")
-BID_NOLO = Rule("低い札ばかりならノロ", "トリックを取ってしまいそうな札の数が同じ手を、たくさんの配りで打ってみた"
+BID_NOLO = Rule("低い札ばかりならノロ", "トリックを取らされるおそれのある札の数が同じ手を、たくさんの配りで打ってみた"
                                        "結果から見積もり、十分に成功しそうで得になるときだけノロを申告します。")
 SELF = Rule("セルフで引き取る", "優先順位が上なら、自分でも見込みのある契約はセルフで引き取り、"
                                "上位の契約に上げずにすませます。")
@@ -53,7 +53,7 @@ NAME_TRUMP = Rule("いちばん強いスートを切札に", "切札にしたと
                                                "いちばんよいスートを切札に指定します。")
 EXCHANGE = Rule("短いスートと低い札を替える", "切札とキングを残し、短いスートの低い札から捨てて、"
                                              "タロンから新しい札を引きます。")
-NOLO_EXCHANGE = Rule("ノロは危ない札を替える", "ノロでは、トリックを取ってしまいそうな高い札を捨てて、"
+NOLO_EXCHANGE = Rule("ノロは危ない札を替える", "ノロでは、トリックを取らされるおそれのある高い札を捨てて、"
                                               "タロンの札に替えます。")
 SURRENDER = Rule("望みのない手は降伏", "交換のあとの手で見積もった平均の支払いが降伏の支払い（失敗と同じ）より"
                                       "大きいなら、最初の札を出す前に降伏します。")
@@ -282,7 +282,8 @@ def hand_words(hand: tuple[Card, ...], contract: Contract, found: Outlook) -> st
         unsafe = nolo_unsafe(hand)
         if not unsafe:
             return "どのスートも低い札ばかりです。"
-        return f"トリックを取ってしまいそうな札が{len(unsafe)}枚（{'、'.join(name(c, '') for c in unsafe)}）あります。"
+        listed = "、".join(name(c, "") for c in unsafe)
+        return f"トリックを取らされるおそれのある札が{len(unsafe)}枚（{listed}）あります。"
     s = SUITINGS[found.trump]
     held = [word for card, word in zip(s.matadors, MATADOR_WORDS, strict=True) if card in hand]
     trumps = sum(1 for c in hand if s.suit_of[c] == TRUMP)
@@ -336,7 +337,8 @@ def _name_trump(view: LHombreView) -> Choice:
     found = max((trump_outlook(view.hand, contract, suit, contract.declarer_exchanges) for suit in SUITS),
                 key=lambda o: o.net)
     return Choice(Action(f"trump{found.trump}"), NAME_TRUMP,
-                  f"{estimate_words(view.hand, contract, found)}で、どのスートを切札にするよりも見込みがよいからです。")
+                  f"{estimate_words(view.hand, contract, found)}で、4つのスートのうちいちばん見込みがよいので、"
+                  f"{FRENCH_SUITS[found.trump]}を切札にします。")
 
 
 # --- the exchange -----------------------------------------------------------------------------
@@ -355,19 +357,26 @@ def _exchange(view: LHombreView) -> Choice:
                                                      f"{name(card, trump)}を捨てます。")
     for card in plan:
         if card in discards:
-            return Choice(Action("discard", card), rule, _discard_why(card, before, trump, nolo))
+            return Choice(Action("discard", card), rule, _discard_why(card, before, view.laid_away, trump, nolo))
+    if not view.pending and plan and not view.talon:
+        return Choice(Action("draw"), rule, "タロンにもう札が残っていないので、交換できません。手札のままで遊びます。")
     if not view.pending:
         return Choice(Action("draw"), rule, "替えたい札がないので、交換せずに手札のままで遊びます。")
     return Choice(Action("draw"), rule, f"替えたい札を{view.pending}枚捨てたので、タロンから{view.pending}枚引きます。")
 
 
-def _discard_why(card: Card, before: tuple[Card, ...], trump: str, nolo: bool) -> str:
+def _discard_why(card: Card, before: tuple[Card, ...], laid: tuple[Card, ...], trump: str, nolo: bool) -> str:
+    """Why ``card`` goes: a short suit is emptied towards a void only when none of its cards is kept (a
+    king stays, so 「ボイドを目指します」 would be false); a suit already begun is said to have been short."""
     s, named = SUITINGS[trump], name(card, trump)
     if nolo:
-        return f"{named}はトリックを取ってしまいそうなので、捨ててタロンの札に替えます。"
-    length = sum(1 for c in before if s.suit_of[c] == s.suit_of[card])
-    if length <= 2:
-        return f"{suit_word(card.suit)}は{length}枚と短いので、{named}を捨ててタロンの札に替え、ボイドを目指します。"
+        return f"{named}はトリックを取らされるおそれがあるので、捨ててタロンの札に替えます。"
+    suit = [c for c in before if s.suit_of[c] == s.suit_of[card]]
+    if len(suit) <= 2 and all(c in junk(before, trump) for c in suit):
+        if any(c in laid for c in suit):
+            return (f"{suit_word(card.suit)}はもともと{len(suit)}枚と短いので、残りの{named}も捨ててタロンの札に替え、"
+                    f"ボイドを目指します。")
+        return f"{suit_word(card.suit)}は{len(suit)}枚と短いので、{named}を捨ててタロンの札に替え、ボイドを目指します。"
     return f"{named}は切札でもキングでもなくトリックになりにくいので、捨ててタロンの札に替えます。"
 
 
@@ -498,12 +507,13 @@ def _vole(view: LHombreView) -> Choice:
     unsure = [c for c in view.hand if not r.is_master(c)]
     trumps_out = [c for c in r.unseen if r.suit(c) == TRUMP]
     if not unsure and (not trumps_out or all(r.suit(c) == TRUMP for c in view.hand)):
-        return Choice(Action("vole"), VOLE, "残りの札はどれもそのスートでいちばん強く、負けるトリックがないので、"
-                                           "スラムを狙って続けます。")
+        held = ("手札は切札だけで、どれもまだ出ていない切札より強い" if trumps_out
+                else "まだ出ていない札の中に、手札の札に勝てる同じスートの札も切札もない")
+        return Choice(Action("vole"), VOLE, f"{held}ので、負けるトリックはありません。スラムを狙って続けます。")
     if unsure:
         why = f"{name(unsure[0], view.trump)}より強い札がまだ残っていて負けるおそれがあるので"
-    else:
-        why = f"相手にまだ切札が{len(trumps_out)}枚あり、勝ち札を切られるおそれがあるので"
+    else:  # the unseen trumps may lie in the talon or a discard as well as in a hand
+        why = f"まだ出ていない切札が{len(trumps_out)}枚あり、勝ち札を切られるおそれがあるので"
     return Choice(Action("stop"), STOP, f"{why}、5トリックで止めて成功を確定させます。")
 
 
@@ -540,8 +550,23 @@ def _lead(r: Reading, cards: list[Card]) -> Choice:
     else:  # the defenders keep to a long suit the declarer still follows
         suit = max(open_suits, key=lambda x: (r.length(x), -SUITS.index(x)))
     card = min((c for c in plain if r.suit(c) == suit), key=s.strength.__getitem__)
-    return card_choice(card, LEAD_LOW, f"確実な勝ち札がないので、{suit_word(suit)}（{r.length(suit)}枚）から低い"
-                                       f"{name(card, trump)}をリードします。")
+    return card_choice(card, LEAD_LOW, _low_lead_words(r, card, own_trumps))
+
+
+def _low_lead_words(r: Reading, card: Card, trumps: list[Card]) -> str:
+    """The low lead said as it is: a defender's sure trumps are named as kept (not 「確実な勝ち札がない」
+    beside Spadille), a card alone in its suit is not called 「低い」 (a singleton queen is not), and a
+    declarer with trumps left leads it to be able to ruff that suit."""
+    trump = r.view.trump
+    named, suit, n = name(card, trump), suit_word(r.suit(card)), r.length(r.suit(card))
+    sure = [c for c in r.view.hand if c in trumps and r.is_master(c)]  # a defender's: the declarer's is led
+    head = (f"確実に勝てる{'・'.join(name(c, trump) for c in sure)}は、デクレアラーの勝ち札を取るときのために残し、"
+            if sure else "確実な勝ち札がないので、")
+    if n > 1:
+        return f"{head}{suit}（{n}枚）から低い{named}をリードします。"
+    if trumps and r.me == r.declarer:
+        return f"{head}1枚だけ持っている{named}をリードして、{suit}を切札で切れるようにします。"
+    return f"{head}1枚だけ持っている{named}をリードします。"
 
 
 def _follow(r: Reading, cards: list[Card]) -> Choice:
@@ -560,21 +585,55 @@ def _follow(r: Reading, cards: list[Card]) -> Choice:
                                                   f"代わりに取ります。")
     winners = sorted((c for c in cards if r.beats(c, best)), key=lambda c: (r.suit(c) == TRUMP, r.s.strength[c]))
     winner = next((c for c in winners if r.hold(c) >= SAFE), None)
-    if winner is not None and seat == r.partner:
-        return card_choice(winner, WIN_CHEAPLY, f"味方の{name(best, trump)}はデクレアラーに負けそうなので、"
-                                                f"勝てる札のうちいちばん安い{name(winner, trump)}で代わりに取ります。")
     if winner is not None:
-        return card_choice(winner, WIN_CHEAPLY, f"{name(best, trump)}には{name(winner, trump)}で勝てます。"
-                                                f"勝てる札のうちいちばん安い札で取り、強い札は残します。")
+        return card_choice(winner, WIN_CHEAPLY, _take_words(r, best, winners, winner, seat == r.partner))
     return _lose(r, cards, "このトリックは勝てそうにないので", LOSE_CHEAP)
+
+
+def _take_words(r: Reading, best: Card, winners: list[Card], winner: Card, partner: bool) -> str:
+    """Why ``winner`` takes the trick from ``best``, true of the cards held: the one card that beats it, the
+    cheapest that does, or the cheapest of those likely to hold when a cheaper one would be beaten later."""
+    trump = r.view.trump
+    b, w, instead = name(best, trump), name(winner, trump), "代わりに" if partner else ""
+    head = f"味方の{b}はデクレアラーに負けそうです。" if partner else ""
+    if len(winners) == 1:
+        return f"{head}{b}に勝てる札は{w}だけなので、これで{instead}取ります。"
+    if winner != winners[0]:
+        later = "それもデクレアラー" if partner else "あとの人"
+        return (f"{head}{b}には{name(winners[0], trump)}でも勝てますが、{later}に負けそうなので、"
+                f"勝ち残れそうな札のうちいちばん安い{w}で{instead}取ります。")
+    if partner:
+        return f"{head}勝てる札のうちいちばん安い{w}で代わりに取ります。"
+    return f"{b}には{w}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は残します。"
 
 
 def _lose(r: Reading, cards: list[Card], reason: str, rule: Rule) -> Choice:
     """The cheapest card: no trump and no king if possible, from the shortest suit, the lowest."""
-    s, trump = r.s, r.view.trump
+    s = r.s
     card = min(cards, key=lambda c: (r.suit(c) == TRUMP, r.is_master(c), c.rank == KING, r.length(r.suit(c)),
                                      s.strength[c], PACK.index(c)))
-    return card_choice(card, rule, f"{reason}、いちばん安い{name(card, trump)}を出します。")
+    return card_choice(card, rule, f"{reason}、{_cheap_words(r, cards, card)}を出します。")
+
+
+def _cheap_words(r: Reading, cards: list[Card], card: Card) -> str:
+    """How ``card`` is the cheap one among ``cards``, in words true of them: 「いちばん安い」 only of the
+    lowest card of a single suit; when a plain suit is laid away, its length, 「いちばん短い」 only when
+    no other suit is as short, and the cards of shorter suits (kings and the best left in their suits)
+    named as kept."""
+    trump, suit = r.view.trump, r.suit(card)
+    named = name(card, trump)
+    same = [c for c in cards if r.suit(c) == suit]
+    if len(same) == len(cards):
+        return f"いちばん安い{named}" if card == min(same, key=r.s.strength.__getitem__) else named
+    n = r.length(suit)
+    if n == 1:
+        return f"1枚だけ持っている{named}"
+    shorter = [c for c in cards if r.suit(c) not in (suit, TRUMP) and r.length(r.suit(c)) < n]
+    if shorter:
+        kept = "・".join(name(c, trump) for c in r.view.hand if c in shorter)
+        return f"あとで取れそうな{kept}は残して、{suit_word(suit)}（{n}枚）からいちばん低い{named}"
+    tied = any(r.suit(c) not in (suit, TRUMP) and r.length(r.suit(c)) == n for c in cards)
+    return f"{'' if tied else 'いちばん短い'}{suit_word(suit)}（{n}枚）からいちばん低い{named}"
 
 
 # --- trick play in a nolo ---------------------------------------------------------------------
@@ -582,16 +641,17 @@ def _lose(r: Reading, cards: list[Card], reason: str, rule: Rule) -> Choice:
 def _nolo_declarer(r: Reading, cards: list[Card]) -> Choice:
     s = r.s
     if r.best is None:  # leading after a lost trick: the card most likely to be beaten
-        card = max(cards, key=lambda c: (sum(1 for u in r.unseen if r.suit(u) == r.suit(c)
-                                             and s.strength[u] > s.strength[c]), -s.strength[c], -PACK.index(c)))
-        return card_choice(card, NOLO_DUCK, f"{name(card, '')}より強い札がまだ多く残っているので、これをリードして"
-                                            f"ほかの人に取らせます。")
+        card = max(cards, key=lambda c: (len(_above(r, c)), -s.strength[c], -PACK.index(c)))
+        return card_choice(card, NOLO_DUCK, _nolo_lead_words(r, card))
     best = r.best.card
     if any(r.suit(c) != r.led for c in cards):  # a void: shed the worst
         card = max(cards, key=lambda c: (s.strength[c] - 2 * r.length(r.suit(c)), -PACK.index(c)))
         return card_choice(card, NOLO_SHED, f"{suit_word(r.led or '')}がないので、あとでトリックを取りそうな"
                                             f"{name(card, '')}を捨てます。")
     under = [c for c in cards if s.strength[c] < s.strength[best]]
+    if len(under) == 1:
+        return card_choice(under[0], NOLO_DUCK, f"{name(best, '')}より下の札は{name(under[0], '')}だけなので、"
+                                                f"これを出してトリックを避けます。")
     if under:
         card = max(under, key=s.strength.__getitem__)
         return card_choice(card, NOLO_DUCK, f"{name(best, '')}より下の札のうちいちばん高い{name(card, '')}を出して、"
@@ -605,6 +665,42 @@ def _nolo_declarer(r: Reading, cards: list[Card]) -> Choice:
                                         f"{name(card, '')}をここで出します。")
 
 
+def _above(r: Reading, card: Card) -> list[Card]:
+    """The cards not yet played, other than this seat's own, that beat ``card`` in its suit (a shown
+    nolo-ouvert hand among them, unless it is this seat's)."""
+    strength = r.s.strength
+    return [c for c in (*r.unseen, *r.view.exposed) if r.suit(c) == r.suit(card) and strength[c] > strength[card]
+            and c not in r.view.hand]
+
+
+def _nolo_lead_words(r: Reading, card: Card) -> str:
+    """The nolo declarer's lead: how many cards not yet played can beat it (「まだ多く」 of two would be false)."""
+    named, suit, above = name(card, ""), suit_word(r.suit(card)), len(_above(r, card))
+    if not above:
+        return (f"手札のどの札にも上になる札がもう残っていないので、このトリックは取ってしまいます。"
+                f"{named}をリードします。")
+    return f"{named}より上の{suit}はまだ{above}枚出ていないので、これをリードしてほかの人に取らせます。"
+
+
+def _attack_words(r: Reading, card: Card) -> str:
+    """A nolo defender's lead, said as what it can do: a suit the declarer no longer holds, or a card that
+    nobody else can beat, cannot make him take the trick, and 「低い」 is said only of a card that is."""
+    named, suit, d = name(card, ""), suit_word(r.suit(card)), r.declarer
+    his = r.possible(d, r.suit(card))
+    if not his:
+        return (f"手札のどのスートもデクレアラーはもう持っていないので、このトリックはデクレアラーに取らせられません。"
+                f"{named}をリードします。")
+    if not _above(r, card):
+        return f"{named}に勝てる{suit}はほかの人の手にもうないので、このトリックは自分で取ることになります。"
+    if all(r.s.strength[h] > r.s.strength[card] for h in his):
+        lower = f"デクレアラーの{suit}のどれよりも" if r.view.exposed else f"{suit}でまだ出ていない札のどれよりも"
+        return f"{named}は{lower}低いので、デクレアラーが{suit}を出せば、その札が上になります。"
+    low = f"手札の{suit}でいちばん低い" if r.length(r.suit(card)) > 1 else ""
+    holds = "持っている" if r.view.exposed else "持っているかもしれない"
+    return (f"デクレアラーはまだ{suit}を{holds}ので、{low}{named}をリードして、"
+            f"デクレアラーに上を出させることをねらいます。")
+
+
 def _nolo_defender(r: Reading, cards: list[Card]) -> Choice:
     s, d = r.s, r.declarer
     if r.best is None:  # lead the lowest card of a suit the declarer still holds, lower than his if shown
@@ -613,8 +709,7 @@ def _nolo_defender(r: Reading, cards: list[Card]) -> Choice:
             under = bool(his) and all(s.strength[h] > s.strength[c] for h in his)
             return (-under, -bool(his), s.strength[c])
         card = min(cards, key=lambda c: (*lead_key(c), PACK.index(c)))
-        return card_choice(card, NOLO_ATTACK, f"デクレアラーに{suit_word(r.suit(card))}の札を出させて取らせるため、"
-                                              f"低い{name(card, '')}をリードします。")
+        return card_choice(card, NOLO_ATTACK, _attack_words(r, card))
     best_seat, best = r.best
     following = [c for c in cards if r.suit(c) == r.led]
     if best_seat == d and following:
@@ -634,7 +729,20 @@ def _nolo_defender(r: Reading, cards: list[Card]) -> Choice:
 
 def _play(view: LHombreView) -> Choice:
     surrender = _surrender(view)
-    return surrender if surrender is not None else trick_play(view)
+    if surrender is not None:
+        return surrender
+    plays = [a for a in view.legal if a.kind == "play"]
+    return _play_on(view, plays[0]) if len(plays) == 1 and len(view.legal) > 1 else trick_play(view)
+
+
+def _play_on(view: LHombreView, only: Action) -> Choice:
+    """The declarer's first card when the rules leave him one: his choice was not to surrender, so the hint
+    says why, instead of calling the only card 「いちばん安い」 or 「勝てる札のうちいちばん安い」."""
+    contract, found = view.contract, play_outlook(view)
+    card = name(only.card, view.trump) if only.card is not None else ""
+    return Choice(only, FORCED, f"この手で{contract.name}を遊ぶと{found.words()}で、降伏の支払い（合わせて"
+                                f"−{2 * contract.value}チップ）より悪くないので、降伏はしません。"
+                                f"出せる札は{card}だけなので、これを出します。")
 
 
 def trick_play(view: LHombreView) -> Choice:
