@@ -137,10 +137,14 @@ def estimate(coach: Coach[V], view: V, seat: int, actions: Sequence[Action],
 
 def choose_by_search(coach: Coach[V], view: V, seat: int, actions: Sequence[Action], fallback: Choice,
                      rule: Rule, describe: Callable[[Action], str], budget: Budget = Budget(),
-                     noise: float = 1.0, unit: str = "点") -> Choice:
+                     noise: float = 1.0, unit: str = "点", whose: str = "", scale: Fraction = Fraction(1)) -> Choice:
     """``fallback`` (the rule of thumb's choice) unless another of ``actions`` does better in the imagined
     deals by more than ``noise`` standard errors; then that action under ``rule``, with what it gains in
-    words (``unit``: 点, or l'Hombre's チップ).  Actions are tried in the order given, the fallback's first."""
+    words (``unit``: 点, or l'Hombre's チップ; ``whose``: whose points, 「自分の得点が」).  ``scale`` turns the
+    coach's value into those points: a margin over the others moves more than the seat's own score (a
+    seat's points less the others' mean by n/(n−1) when the points add up to a fixed total, a side's less
+    the other side's by 2), and the hint must promise what the reader's own score gains.  Actions are
+    tried in the order given, the fallback's first."""
     ordered = [fallback.action, *(a for a in actions if a != fallback.action)]
     if len(ordered) < 2:
         return fallback
@@ -154,7 +158,8 @@ def choose_by_search(coach: Coach[V], view: V, seat: int, actions: Sequence[Acti
     if gain <= 0 or float(gain) <= noise * error:
         return fallback
     why = (f"見えていない札の配られ方を{found.worlds}通り想像して最後まで打ってみると、"
-           f"{describe(best)}のほうが{describe(fallback.action)}より平均で約{points(gain)}{unit}多くなります"
+           f"{describe(best)}のほうが{describe(fallback.action)}より{'、' + whose if whose else ''}平均で約"
+           f"{points(gain * scale)}{unit}多くなります"
            f"（「{fallback.rule.name}」の考え方より、この場面では得です）。")
     return Choice(best, rule, why)
 

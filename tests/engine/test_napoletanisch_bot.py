@@ -22,12 +22,14 @@ from engine.games.napoletanisch.bot import (
     ONLY,
     PREPARE,
     RULES,
+    SEARCH,
     choose,
     endgame,
     look_ahead,
 )
 from engine.games.napoletanisch.rules import THIRDS, captures_by_card
 from engine.games.napoletanisch.view import view_of
+from engine.policy import Choice
 
 
 def start(table: str, hand: str, other: str = "", optional: bool = False) -> NapoletanischState:
@@ -117,6 +119,74 @@ def test_optional_captures_let_a_card_stay_on_the_table() -> None:
     action, rule, _ = play(table, hand, optional=True)
     assert (action, rule) == ("D4", PREPARE.name)
     assert Action("play", Card.parse("D4")) not in start(table, hand).legal_actions()
+
+
+def review_step(number: int, step: int, players: int = 2) -> tuple[NapoletanischState, Choice]:
+    """The state at ``step`` of bot-only deal ``number`` (as the hint review read it) and the bot's choice."""
+    state = deal_by_number("napoletanisch", number, {"players": players})
+    assert isinstance(state, NapoletanischState)
+    for _ in range(step):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    return state, BOT.decide(state, state.current_player())
+
+
+def test_a_tarock_kept_for_the_set_it_takes_now_is_said_to_prepare_the_capture() -> None:
+    # Hint review, deal 101, steps 23 and 25 (seat 1): the tarock 6 was laid for the tarock 16 to take it
+    # with the spade 10, then the club 8 was said to keep the tarock 16 「もっと大きな組のために」, though
+    # the same set was all it could take (and took, at step 27).  Laying the club 8 makes a set for the Sküs.
+    _, laid = review_step(101, 23)
+    assert laid.rule == PREPARE and "タロック16で場のタロック6とスペードの10を取る形ができます" in laid.why
+    _, kept = review_step(101, 25)
+    assert (str(kept.action), kept.rule) == ("C8", PREPARE)
+    assert kept.why == ("タロック16で場のタロック6とスペードの10を取れば1点ですが、クラブの8を場に置きます。"
+                        "次の手番で手札のスキュースで場のタロック6とタロック8とクラブの8を取る形ができます。")
+
+
+def test_a_richer_capture_passed_over_for_the_next_turn_is_named() -> None:
+    # Hint review, three players, deal 101, step 0: the queen's capture (5 points) was explained by the
+    # tarock 10's next capture alone, not saying that the tarock 3 could take 6 points now.
+    _, choice = review_step(101, 0, players=3)
+    assert (str(choice.action), choice.rule) == ("CQ x SJ H2", PREPARE)
+    assert choice.why.startswith("タロック3で場のパガット（タロック1）とスペードのジャックを取れば6点ですが、"
+                                 "クラブのクイーンで場のスペードのジャックとハートの2を取ります。")
+    assert choice.why.endswith("タロック10で場のパガット（タロック1）とタロック9を取る形が残ります。")
+
+
+def test_cards_worth_the_same_are_not_called_the_lowest() -> None:
+    # Hint review, three players, deal 101, step 44 (seat 2 holds two queens): 「得点がいちばん低い」 of one
+    # of two cards worth 3⅓ each.
+    state, choice = review_step(101, 44, players=3)
+    assert sorted(map(str, state.hands[2])) == ["DQ", "SQ"]
+    assert (str(choice.action), choice.rule) == ("DQ", CHEAP)
+    assert choice.why == "取れる札がなく、手札の札はどれも得点が3⅓点なので、ダイヤのクイーンを場に置きます。"
+
+
+@pytest.mark.parametrize(("players", "number"), [(2, 4), (3, 1)])
+def test_the_deals_last_card_takes_any_set(players: int, number: int) -> None:
+    # Hint review: the deal's last card (step 47) taking one of several sets was said to be read to the end
+    # (two players) or the richest set (three), but every set ends the deal alike: the last capture takes
+    # the rest of the table.
+    state, choice = review_step(number, 47, players)
+    sets = [a for a in state.legal_actions() if a.take]
+    assert len(sets) > 1 and len({tuple(play_out(state, a).score().totals.items()) for a in sets}) == 1
+    assert choice.rule == LAST and "どの組を取っても、最後に札を取ったこちらが場の残りもすべてもらえる" in choice.why
+    assert "ディールの最後の1枚です" in choice.why and "いちばん多く" not in choice.why and "読んで" not in choice.why
+
+
+def play_out(state: NapoletanischState, action: Action) -> NapoletanischState:
+    """``state`` after its last play ``action`` (the deal is then over and can be scored)."""
+    after = state.clone()
+    after.apply(action)
+    assert after.is_terminal()
+    return after
+
+
+def test_the_search_gain_is_said_in_the_seats_own_points() -> None:
+    # Hint review, deal 111, step 35: the search weighs the seat's points less the opponent's, and the
+    # hint said that gap (about 20.8) as points gained; the seat itself gains about 10.4 of the 70.
+    _, choice = review_step(111, 35)
+    assert (str(choice.action), choice.rule) == ("HJ", SEARCH)
+    assert "タロック11を場に置く手より、自分の得点が平均で約10点多くなります" in choice.why
 
 
 def best_margin(mover: list[Card], other: list[Card], table: list[Card], last: int, optional: bool) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 from ...cards import Card
@@ -314,6 +315,8 @@ def endgame(view: NapoletanischView, cards: int) -> Choice | None:
         return None
     assert best is not None
     margin, final, action = best
+    if any_set(view, action):
+        return last_card(action)
     ending = ("最後に札を取るのはこちらになり、場の残りも手に入ります" if final == 1
               else "このあとは誰も札を取りません" if final == 0
               else "最後の取りは相手に回りますが、残りの札は差し引きでこちらが多く取れます" if margin > 0
@@ -364,8 +367,9 @@ def high_tarock(card: Card) -> bool:
 
 def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
     """Why the plain play (the richest capture, or the cheapest card laid) was played, as it is in this
-    hand: a last card with no other play is played because it is the only one, and a card is called 安い
-    only if it is worth ⅓."""
+    hand: a last card with no other play is played because it is the only one, the deal's last card takes
+    any set because the rest of the table comes with it, a card is called 安い only if it is worth ⅓, and
+    いちばん低い only if another card in hand is worth more."""
     action, card = chosen.action, chosen.action.card
     assert card is not None
     only, forced = len(view.hand) == 1, len(view.legal) == 1
@@ -377,6 +381,8 @@ def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
                                         f"{worth}です。")
         if sets == 1:
             return Choice(action, MOST, f"{play_words(action)}ます。取れる組はこれだけで、{worth}になります。")
+        if any_set(view, action):
+            return last_card(action)
         first = "手札はこの1枚だけなので、" if only else ""
         return Choice(action, MOST, f"{first}{play_words(action)}ます。{worth}になり、"
                                     "取れる組の中でいちばん多くの得点です。")
@@ -385,37 +391,70 @@ def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
         return Choice(action, ONLY, f"手札はこの1枚だけなので、{name}を場に置きます（取れる札はありません）。")
     if THIRDS[card] == 1:
         return Choice(action, CHEAP, f"取れる札がないので、得点が{points}点と安い{name}を場に置きます。")
+    if all(THIRDS[c] == THIRDS[card] for c in view.hand):
+        return Choice(action, CHEAP, f"取れる札がなく、手札の札はどれも得点が{points}点なので、{name}を場に置きます。")
     return Choice(action, CHEAP, f"取れる札がないので、手札の中で得点がいちばん低い{name}（{points}点）を"
                                  "場に置きます。")
 
 
+def any_set(view: NapoletanischView, action: Action) -> bool:
+    """Whether ``action`` is one of several sets the deal's last card may take (the stock and every other
+    hand are empty): which one does not matter, since the one who captures last takes the rest of the
+    table too."""
+    return (view.stock == 0 and sum(view.hand_sizes) == 1 and bool(action.take)
+            and sum(1 for a in view.legal if a.take) > 1)
+
+
+def last_card(action: Action) -> Choice:
+    """Why the deal's last card takes the set it takes (``any_set``): calling it the richest set, or the
+    result of a reading, would teach a choice that is not there."""
+    assert action.card is not None
+    return Choice(action, LAST, f"{NAMING.name(action.card)}はディールの最後の1枚です。どの組を取っても、最後に"
+                                f"札を取ったこちらが場の残りもすべてもらえるので、{play_words(action)}ます。")
+
+
 def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
     """The rule of thumb behind ``chosen`` and a sentence about it, measured against ``simple``:
-    the high tarock it keeps, the table it leaves safer, or the capture it prepares."""
+    the high tarock it keeps (only when the table left holds a richer set for that tarock: keeping it
+    for the very set it could take now, say one the seat laid out for it, is the capture prepared), the
+    table it leaves safer, or the capture it prepares."""
     action, card = chosen.action, chosen.action.card
     spent = simple.action.card
     assert card is not None and spent is not None
     if action == simple.action:
         return plain_words(view, chosen)
     prepared = OWN_NEXT * (chosen.own_next - simple.own_next)
-    if simple.action.take and high_tarock(spent) and not high_tarock(card) and prepared > 0:
+    after = table_after(view, action)
+    if (simple.action.take and high_tarock(spent) and not high_tarock(card) and prepared > 0
+            and capture_gain(spent, best_takes(after)) > simple.gain):
         return Choice(action, KEEP_TAROCK, f"{NAMING.name(spent)}で場の{names(simple.action.take)}を取れば"
                                            f"{thirds_text(simple.gain)}点ですが、いろいろな和を取れる{NAMING.name(spent)}は"
                                            f"もっと大きな組のために残し、{play_words(action)}ます。")
     if simple.risk - chosen.risk >= prepared:
         left = table_after(view, simple.action)
-        threat = avoided_threat(view, left, table_after(view, action))
+        threat = avoided_threat(view, left, after)
         danger = best_set(threat, left)
         instead = play_words(simple.action)[:-1] + ("る" if simple.action.take else "く")
         who = "相手" if view.players == 2 else "ほかの人"
         return Choice(action, NO_EASY_SUM, f"{instead}と、{who}が{NAMING.name(threat)}を持っていれば場の"
                                            f"{names(danger)}を{'まとめて' if len(danger) > 1 else ''}取られるので、"
                                            f"{play_words(action)}ます。")
-    after = table_after(view, action)
     mine = max((c for c in view.hand if c is not card and legal_captures(c, after)),
                key=lambda c: sum(THIRDS[x] for x in best_set(c, after)) + THIRDS[c])
-    return Choice(action, PREPARE, f"{play_words(action)}ます。次の手番で手札の{NAMING.name(mine)}で"
-                                   f"場の{names(best_set(mine, after))}を取る形が残ります。")
+    ready = best_set(mine, after)
+    return Choice(action, PREPARE, f"{given_up(chosen, simple)}{play_words(action)}ます。次の手番で手札の"
+                                   f"{NAMING.name(mine)}で場の{names(ready)}を取る形が"
+                                   f"{'できます' if card in ready else '残ります'}。")
+
+
+def given_up(chosen: Option, simple: Option) -> str:
+    """The richest capture ``chosen`` passes over, with its points (「…を取れば6点ですが、」, or 「…を取っても同じ
+    6点なので、」 for another set worth as much), so that a hint about the next turn does not hide it; empty
+    when there was nothing to take."""
+    if not simple.action.take:
+        return ""
+    words, worth = play_words(simple.action)[:-1], thirds_text(simple.gain)
+    return f"{words}れば{worth}点ですが、" if chosen.gain < simple.gain else f"{words}っても同じ{worth}点なので、"
 
 
 def look_ahead(view: NapoletanischView) -> Choice:
@@ -445,7 +484,10 @@ def searched(view: NapoletanischView, thumb: Choice) -> Choice:
         return thumb
     ranked = sorted(options(view), key=lambda option: -option.score)
     actions = [option.action for option in ranked[:SEARCH_PLAYS]]
-    return choose_by_search(COACH, view, view.seat, actions, thumb, SEARCH, describe, SEARCH_BUDGET)
+    # The search weighs a play by the seat's points less the others' mean (``worlds.value``); with the pack's
+    # 70 points all shared out, that moves n/(n-1) times the seat's own gain, which is what the hint promises.
+    return choose_by_search(COACH, view, view.seat, actions, thumb, SEARCH, describe, SEARCH_BUDGET,
+                            whose="自分の得点が", scale=Fraction(view.players - 1, view.players))
 
 
 def describe(action: Action) -> str:
