@@ -84,20 +84,28 @@ class TrickChances:
         out = sum(1 for c in self.suit_cards[suit] if c in self.unseen and c not in located)
         return misses(self.pool, out, self.hand_sizes[seat] - len(self.located[seat]))
 
-    def _share_above(self, card: Card) -> float:
-        """The share of the cards still out in ``card``'s suit that beat it when played later."""
-        out = [c for c in self.suit_cards[card.suit] if c in self.unseen]
-        return sum(1 for c in out if self.beats(c, card)) / len(out) if out else 0.0
+    def holds_above(self, seat: int, card: Card) -> float:
+        """The chance that ``seat`` holds a card of ``card``'s suit that beats it: one at least of the
+        higher cards still out among the cards of his hand not yet known (a King out against a Queen is
+        in a given opponent's hand about as often as his share of the unknown cards, not one time in
+        the number of cards of the suit still out)."""
+        if card.suit in self.voids[seat]:
+            return 0.0
+        if any(c.suit == card.suit and self.beats(c, card) for c in self.located[seat]):
+            return 1.0
+        located = set().union(*self.located.values())
+        higher = sum(1 for c in self.suit_cards[card.suit]
+                     if c in self.unseen and c not in located and self.beats(c, card))
+        return 1.0 - misses(self.pool, higher, self.hand_sizes[seat] - len(self.located[seat]))
 
     def beaten_by(self, seat: int, card: Card, led: str) -> float:
-        """The chance that ``seat`` beats ``card``: following with one of his cards of the suit led, or
-        trumping when he has none of it (the rules make him trump whenever he can)."""
-        has_trump = 1.0 - self.void(seat, TRUMP)
-        void = self.void(seat, led)
+        """The chance that ``seat`` beats ``card``: with a higher card of its suit when he has one (he
+        must follow, and takes the trick when he can), or by trumping when he lacks the suit led (the
+        rules make him trump whenever he can)."""
         if card.is_trump:
-            over = has_trump * self._share_above(card)
-            return over if led == TRUMP else void * over
-        return (1 - void) * self._share_above(card) + void * has_trump
+            over = self.holds_above(seat, card)
+            return over if led == TRUMP else self.void(seat, led) * over
+        return self.holds_above(seat, card) + self.void(seat, led) * (1.0 - self.void(seat, TRUMP))
 
     def hold(self, card: Card) -> float:
         """The chance that ``card`` still wins the trick once the opponents after this seat have played."""

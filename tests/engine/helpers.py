@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine import share
+from engine.bots import deal_by_number
 from engine.cards import Card, Pack, parse_cards
 from engine.game import Action, GameState, Variants
 from engine.games.lombardia import LombardiaState
@@ -240,3 +241,24 @@ def bot_choice(bot: AnyBot, state: GameState) -> tuple[str, str]:
     choice = bot.decide(state, state.current_player())
     assert choice.action in state.legal_actions() and choice.rule in bot.rules and choice.why.endswith("。")
     return str(choice.action), choice.rule.name
+
+
+REVIEWED_DEALS = Path(__file__).with_name("reviewed_deals.json")
+
+
+@functools.cache
+def _reviewed_deals() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = json.loads(REVIEWED_DEALS.read_text(encoding="utf-8"))
+    return found
+
+
+def reviewed(game: str, number: int, step: int, variants: Variants | None = None) -> GameState:
+    """Deal ``number`` of ``game`` at decision ``step`` (counted from 0) as the bots played it when a review
+    read it.  The actions are replayed from reviewed_deals.json, not chosen again: a later change of the
+    bots' play must not move a reviewed position, so each hint is judged where the reviewer saw it."""
+    key = f"{game} {number}" + (f" {json.dumps(variants, sort_keys=True)}" if variants else "")
+    state = deal_by_number(game, number, variants)
+    played = _reviewed_deals()[key]
+    for text in played[:step]:
+        state.apply(state.parse_action(text))
+    return state

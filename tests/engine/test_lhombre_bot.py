@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import partial
 
 import pytest
-from helpers import bot_choice, played
+from helpers import bot_choice, played, reviewed
 
 from engine.bots import BOTS, deal_by_number
 from engine.cards import Card, Pack, parse_cards
@@ -349,10 +349,8 @@ def test_search_overrides_a_rule_of_thumb_only_near_the_end_and_gains_in_the_rea
 
 def at_step(number: int, step: int) -> LHombreState:
     """Deal ``number`` played by the bots up to its decision ``step`` (counted from 0, as in the hint reviews)."""
-    state = deal_by_number("lhombre", number)
+    state = reviewed("lhombre", number, step)
     assert isinstance(state, LHombreState)
-    for _ in range(step):
-        state.apply(BOT.decide(state, state.current_player()).action)
     return state
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from helpers import bot_choice, hands_with, played
+from helpers import bot_choice, hands_with, played, reviewed
 
 from engine.bots import deal_by_number
 from engine.game import Action
@@ -159,10 +159,7 @@ def test_trumps_are_drawn_when_playing_the_deal_out_shows_it_pays() -> None:
     leads with nine cards left, holding the World while the Bagatto is still out: the rule of thumb would
     cash a plain card, but playing sampled deals out shows that leading the World gains points, and the
     hint gives the teacher's reason with the estimate."""
-    state = deal_by_number("lombardia", 17)
-    assert isinstance(state, LombardiaState)
-    for _ in range(44):
-        state.apply(BOT.decide(state, state.current_player()).action)
+    state = bot_played(17, 44)
     assert state.current_player() == DEALER and len(state.hand(DEALER)) == 9 and not state.trick
     assert decided(state) == ("T21", "切札を集める")
     why = BOT.decide(state, DEALER).why
@@ -233,10 +230,8 @@ def test_states_a_seat_cannot_tell_apart_give_equal_views() -> None:
 # Hint review 2026-11-27: positions from bot-only deals (deal number, step), each hint said as true in it.
 def bot_played(number: int, steps: int) -> LombardiaState:
     """Deal ``number`` after the bots' first ``steps`` decisions: the review's deal and step."""
-    state = deal_by_number("lombardia", number)
+    state = reviewed("lombardia", number, steps)
     assert isinstance(state, LombardiaState)
-    for _ in range(steps):
-        state.apply(BOT.decide(state, state.current_player()).action)
     return state
 
 
@@ -250,15 +245,15 @@ REVIEWED = {
     (105, 2): ("discard C6", "捨て札でスートを切らす", "点のない札を捨てられるスートのうちでいちばん短い", "4枚と短い"),
     # The World is the only card that beats the trump XII: no cheaper winner was passed over.
     (101, 33): ("T21", "安く勝つ", "勝てる札は切札XXI（世界）だけ", "いちばん安い"),
-    # The trumps III to XIII beat the 2 of cups too, but an opponent behind would likely overtrump them.
-    (103, 34): ("T19", "安く勝つ", "切札IIIなどでも今は勝てますが", "勝てる札のうちいちばん安い"),
+    # The trump XV beats the 10 of swords too, but an opponent behind would likely overtrump it.
+    (102, 53): ("T19", "安く勝つ", "切札XVでも今は勝てますが", "勝てる札のうちいちばん安い"),
     # The Bagatto is worth 5: it wins last in the trick to bank them, it is no 「いちばん安い札」.
     (102, 74): ("T1", "安く勝つ", "バガットの5点を、このトリックで確保", "いちばん安い"),
     # The 3 of cups winning the trick is the partner's, not an opponent's card.
     (101, 37): ("T5", "安く勝つ", "パートナーのカップの3は後の人に取られるかもしれません", None),
     (104, 25): ("CJ", "絵札で取って点を確保", "パートナーのバトンの7は後の人に", None),
-    # A queen on the partner's 10 takes the trick itself: it is not handed over.
-    (101, 65): ("CQ", "味方に点札を渡す", "自分で取ることになりますが", "渡します"),
+    # A king on the partner's queen takes the trick itself: it is not handed over.
+    (103, 7): ("HK", "味方に点札を渡す", "自分で取ることになりますが", "渡します"),
     # Played last, the partner's trump III has won already.
     (101, 14): ("DQ", "味方に点札を渡す", "パートナーの切札IIIが勝っているトリック", "勝ちそう"),
     # Beside the Fool the 10 of swords is the only card: no cheapest was chosen.
@@ -291,7 +286,8 @@ def test_the_reviewed_hints_are_true_in_their_position(position: tuple[int, int]
 def test_drawing_trumps_never_says_it_protects_the_fool() -> None:
     """Hint review: the Fool takes no trick, so no trump can cut it; in deal 101 the trump lead of seat 2
     (holding the Fool) names what drawing trumps does protect instead."""
-    state = bot_played(101, 51)
-    assert decided(state) == ("T20", "切札を集める")
+    state = bot_played(101, 55)
+    assert "F" in map(str, state.hand(state.current_player()))
+    assert decided(state) == ("T19", "切札を集める")
     why = BOT.decide(state, state.current_player()).why
     assert "愚者が切られにくく" not in why and "残りの札が切られにくく" in why

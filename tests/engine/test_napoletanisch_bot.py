@@ -8,6 +8,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from helpers import reviewed
 
 from engine.bots import deal_by_number
 from engine.cards import Card, Pack, parse_cards
@@ -123,10 +124,8 @@ def test_optional_captures_let_a_card_stay_on_the_table() -> None:
 
 def review_step(number: int, step: int, players: int = 2) -> tuple[NapoletanischState, Choice]:
     """The state at ``step`` of bot-only deal ``number`` (as the hint review read it) and the bot's choice."""
-    state = deal_by_number("napoletanisch", number, {"players": players})
+    state = reviewed("napoletanisch", number, step, {"players": players})
     assert isinstance(state, NapoletanischState)
-    for _ in range(step):
-        state.apply(BOT.decide(state, state.current_player()).action)
     return state, BOT.decide(state, state.current_player())
 
 

@@ -8,7 +8,7 @@ import random
 from functools import partial
 
 import pytest
-from helpers import bot_choice
+from helpers import bot_choice, reviewed
 
 from engine.bots import deal_by_number
 from engine.cards import parse_cards
@@ -280,12 +280,12 @@ HINT_REVIEW: dict[str, tuple[tuple[int, int, str, str], tuple[str, ...], tuple[s
     "the only winner is not 「いちばん安い」": (
         (101, 61, "T21", "安く勝つ"), ("切札14に勝てる札は天使だけ",), ("いちばん安い", "温存")),
     "a cheaper winner passed over is named": (
-        (101, 27, "T17", "安く勝つ"), ("切札9でも勝てますが、後の人に上を出されそう",), ("いちばん安い",)),
+        (101, 51, "DN", "安く勝つ"), ("コインの8でも勝てますが、後の人に上を出されそう",), ("いちばん安い",)),
     "the partner's card overtaken because no lower card may be played": (
         (106, 56, "T8", "安く勝つ"), ("パートナーのバトンの9より弱い札は出せない",), ()),
     "the partner's card overtaken because it may be beaten": (
-        (109, 16, "CQ", "安く勝つ"),
-        ("パートナーのバトンの8は後の人に上を出されるおそれ", "バトンの10でも勝てますが"), ("いちばん安い",)),
+        (21, 58, "T16", "安く勝つ"),
+        ("パートナーの切札10は後の人に上を出されるおそれ", "切札11でも勝てますが"), ("いちばん安い",)),
     "the Bégato wins to save its 5 points": (
         (107, 11, "T1", "安く勝つ"), ("5点のベガトはいちばん弱い切札",), ("いちばん安い",)),
     "a Bégato stronger than the partner's King is not 「渡します」": (
@@ -311,9 +311,7 @@ HINT_REVIEW: dict[str, tuple[tuple[int, int, str, str], tuple[str, ...], tuple[s
 @pytest.mark.parametrize("case", HINT_REVIEW)
 def test_a_reviewed_hint_says_what_is_true_in_its_position(case: str) -> None:
     (number, step, action, rule), said, unsaid = HINT_REVIEW[case]
-    state = deal_by_number("ottocento", number)
-    for _ in range(step):
-        state.apply(BOT.decide(state, state.current_player()).action)
+    state = reviewed("ottocento", number, step)
     assert decided(state) == (action, rule)
     why = BOT.decide(state, state.current_player()).why
     assert all(words in why for words in said) and not any(words in why for words in unsaid), why

@@ -10,7 +10,7 @@ from collections import Counter
 from functools import partial
 
 import pytest
-from helpers import bot_choice, hands_with, played
+from helpers import bot_choice, hands_with, played, reviewed
 
 from engine.bots import deal_by_number
 from engine.game import Variants
@@ -283,9 +283,8 @@ def test_the_declarer_alone_sees_his_discard() -> None:
 # Hint review 2026-11-27: positions from bot-only deals (deal number, step), each hint said as true in it.
 def bot_played(number: int, steps: int) -> RotarotState:
     """Deal ``number`` after the bots' first ``steps`` decisions: the review's deal and step."""
-    state = fresh(number)
-    for _ in range(steps):
-        state.apply(BOT.decide(state, state.current_player()).action)
+    state = reviewed("rotarot", number, steps)
+    assert isinstance(state, RotarotState)
     return state
 
 
