@@ -575,12 +575,30 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
         card = max(masters, key=lambda c: (reading.halves[c], reading.hold(c), -ORDER[c]))
         return _choice(card, CASH, f"{_master_words(reading, card)}ので、切られないうちにリードして取ります。")
     if plain:
-        length = {suit: sum(1 for c in view.hand if c.suit == suit) for suit in SUITS}
-        suit = min({c.suit for c in plain}, key=lambda s: (length[s], SUITS.index(s)))
-        card = _cheapest(reading, [c for c in plain if c.suit == suit])
-        only = all(length[s] == 0 for s in SUITS if s != suit)
-        return short_lead(Action("play", card), LEAD_SHORT, suit_name(suit), length[suit], name(card), only)
+        return _short_lead(reading, plain)
     return _lose(reading, cards, "リードできるのが切札だけなので")
+
+
+def _short_lead(reading: Reading, plain: list[Card]) -> Choice:
+    """The cheapest card of the shortest suit, but not a card with points into a suit an opponent has shown
+    he lacks while he may still trump: he takes it, and its points, at no cost."""
+    length = {suit: sum(1 for c in reading.view.hand if c.suit == suit) for suit in SUITS}
+    lead = {suit: _cheapest(reading, [c for c in plain if c.suit == suit]) for suit in {c.suit for c in plain}}
+
+    def fed(suit: str) -> bool:
+        return reading.halves[lead[suit]] > 1 and _ruffed(reading, suit)
+    suit = min(lead, key=lambda s: (fed(s), length[s], SUITS.index(s)))
+    passed = not fed(suit) and any(fed(s) and length[s] <= length[suit] for s in lead if s != suit)
+    where = "相手に切札で切られて点を取られるスートを除くと、" if passed else ""
+    only = all(length[s] == 0 for s in SUITS if s != suit)
+    return short_lead(Action("play", lead[suit]), LEAD_SHORT, suit_name(suit), length[suit], name(lead[suit]),
+                      only, where)
+
+
+def _ruffed(reading: Reading, suit: str) -> bool:
+    """Whether an opponent has shown he lacks ``suit`` and may still hold a trump to take it with."""
+    return any(seat != reading.me and not reading.friends(seat) and suit in reading.voids[seat]
+               and reading.has(seat, TRUMP) > 0 for seat in range(reading.n))
 
 
 def _master_words(reading: Reading, card: Card) -> str:
