@@ -315,3 +315,18 @@ def test_a_reviewed_hint_says_what_is_true_in_its_position(case: str) -> None:
     assert decided(state) == (action, rule)
     why = BOT.decide(state, state.current_player()).why
     assert all(words in why for words in said) and not any(words in why for words in unsaid), why
+
+
+@pytest.mark.parametrize(("number", "step", "lead"), [(102, 44, "CJ"), (103, 42, "S9"), (106, 52, "C9")])
+def test_no_return_is_asked_of_a_partner_who_lacks_the_suit(number: int, step: int, lead: str) -> None:
+    """Hint review: the last card of a suit was led with busso and volo (「返してほしい」) although the
+    partner had shown he has none of that suit; only the volo is added now."""
+    state = reviewed("ottocento", number, step)
+    assert bot_choice(BOT, state)[0] == "volo"
+    state.apply(Action("volo"))
+    assert bot_choice(BOT, state)[0] == lead
+
+
+def test_the_deals_last_card_carries_no_signal() -> None:
+    """Hint review, deal 101 step 66: with one card left no trick remains for a partner to act on a signal."""
+    assert bot_choice(BOT, reviewed("ottocento", 101, 66))[0] == "DJ"

@@ -471,7 +471,11 @@ def _signal(reading: Reading, lead: Choice) -> Choice | None:
 
 
 def _wanted_signals(reading: Reading, card: Card) -> list[tuple[str, str]]:
-    """Which signals fit leading ``card`` under the table's meanings, each with its reason."""
+    """Which signals fit leading ``card`` under the table's meanings, each with its reason: none with the
+    deal's last card (no trick is left to act on it), and no return asked of a partner who has shown he
+    lacks the suit."""
+    if len(reading.view.hand) == 1:
+        return []
     rest = [c for c in reading.view.hand if c.suit == card.suit and c is not card]
     trumps = reading.length[TRUMP] - card.is_trump
     wanted = []
@@ -481,7 +485,7 @@ def _wanted_signals(reading: Reading, card: Card) -> list[tuple[str, str]]:
                 wanted.append(("striscio", f"{name(card)}のほかに切札が{len(rest)}枚あるので、ストリッショを添えて"
                                            "パートナーにも切札をリードしてもらいます。"))
             return wanted
-        if not rest and trumps:
+        if not rest and trumps and card.suit not in reading.voids[reading.partner]:
             wanted.append(("busso", f"{name(card)}は{suit_name(card.suit)}の最後の1枚ですが、返してもらえば"
                                     "切札で取れるので、ブッソとヴォーロで返してほしいと伝えます。"))
         elif len(rest) >= 2 and any(c.is_court for c in rest) and not reading.is_master(card) \
