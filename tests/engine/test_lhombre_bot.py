@@ -383,7 +383,7 @@ TRUE_HINTS: dict[tuple[int, int], tuple[str | None, str, tuple[str, ...], tuple[
     (1, 30): ("S5", "味方の勝ちを奪わない",
               ("ダイヤのクイーン・ダイヤのジャックは残して", "スペード（3枚）からいちばん低い"), ("いちばん安い",)),
     (128, 33): ("HA", "負けるなら安い札", ("1枚だけ持っているハートのA",), ("いちばん安い",)),
-    (68, 26): (None, "負けるなら安い札", ("ポント（ダイヤのA）を出します",), ("いちばん安い",)),  # the king is lower
+    (68, 26): ("DK", "負けるなら安い札", ("いちばん安いダイヤのキングを出します",), ("ポント",)),  # the king is lower
     # A singleton is not 「低い」; the declarer leads it to ruff the suit.
     (117, 24): ("CQ", "低い札でリード", ("1枚だけ持っているクラブのクイーンをリードして、クラブを切札で切れるように",),
                 ("低いクラブのクイーン",)),
@@ -423,3 +423,13 @@ def test_an_unseen_trump_may_lie_in_the_talon() -> None:
     assert state.phase == "vole" and Card.parse("SJ") in state.talon
     assert decided(state) == ("stop", "確実でなければ止める")
     assert "まだ出ていない切札が1枚" in why(state) and "相手にまだ切札" not in why(state)
+
+
+def test_a_trump_that_cannot_win_is_the_lowest_even_when_it_is_the_king() -> None:
+    """Hint review, deal 68 step 26: diamonds are trumps, Basta is led and middlehand holds Ponto and the
+    king of diamonds.  The king ranks below Ponto: it is the card to give, not Ponto (the king test of the
+    loser's choice is for plain suits)."""
+    state = at_step(68, 26)
+    hand = set(map(str, state.hands[state.current_player()]))
+    assert {"DA", "DK"} <= hand and state.trump == "D"
+    assert decided(state)[0] == "DK"

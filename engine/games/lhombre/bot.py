@@ -608,10 +608,11 @@ def _take_words(r: Reading, best: Card, winners: list[Card], winner: Card, partn
 
 
 def _lose(r: Reading, cards: list[Card], reason: str, rule: Rule) -> Choice:
-    """The cheapest card: no trump and no king if possible, from the shortest suit, the lowest."""
+    """The cheapest card: no trump and no plain king if possible, from the shortest suit, the lowest.  Among
+    trumps simply the lowest: the king of trumps ranks below Ponto and Basta, so it goes before them."""
     s = r.s
-    card = min(cards, key=lambda c: (r.suit(c) == TRUMP, r.is_master(c), c.rank == KING, r.length(r.suit(c)),
-                                     s.strength[c], PACK.index(c)))
+    card = min(cards, key=lambda c: (r.suit(c) == TRUMP, r.is_master(c), c.rank == KING and r.suit(c) != TRUMP,
+                                     r.length(r.suit(c)), s.strength[c], PACK.index(c)))
     return card_choice(card, rule, f"{reason}、{_cheap_words(r, cards, card)}を出します。")
 
 
