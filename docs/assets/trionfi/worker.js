@@ -235,15 +235,20 @@ async function start(report) {
 // The engine's files are unpacked on every start (a module imported later is read from them); from a
 // snapshot the engine is already imported and the tutorials read.  Otherwise the snapshot is taken right
 // after the tutorials are read, before any request: it then holds exactly what every visit starts from.
+// Pyodide restores a snapshot only into the memory it starts with (30 MiB in 314.0.7; a larger one fails
+// with "offset is out of bounds"), so the engine is imported before the tutorials' text comes in (taken
+// first, it left the imports too little room about two times in three), and a snapshot whose memory grew
+// is not kept: every later visit would pay a failed restore before starting afresh.
 function loadEngine(py, zip, tutorials, kept) {
+  const memory = py._module.HEAP8.length; // as Pyodide started: what a snapshot must fit in
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
   if (!kept.used) {
-    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
+    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib'); import engine.web");
     py.globals.set("trionfi_tutorials", tutorials);
-    const problem = py.runPython("import engine.web; engine.web.load_tutorials(trionfi_tutorials)");
+    const problem = py.runPython("engine.web.load_tutorials(trionfi_tutorials)");
     py.runPython("del trionfi_tutorials");
     if (problem) throw new Error(problem);
-    if (kept.canKeep) {
+    if (kept.canKeep && py._module.HEAP8.length === memory) {
       try {
         kept.keep(py.makeMemorySnapshot());
       } catch {
