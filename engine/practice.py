@@ -211,8 +211,10 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
     parts = [_status(bot, state, reader, number)]
     plays, caption, winner = state.table()
     mine = state.seat_label(reader)
+    said = reader_words(mine)
     plays = [("あなた" if label == mine else label, card) for label, card in plays]
-    shown = _compact([e for e in events if state.CAPTURES or not (caption and e.endswith(caption))])
+    shown = [said(e) for e in _compact([e for e in events if state.CAPTURES or not (caption and e.endswith(caption))])]
+    caption = said(caption) if caption else caption
     if shown:
         parts.append('<ol class="tf-events" aria-label="あなたの前の手からの進行">'
                      + "".join(f"<li>{escape(e)}</li>" for e in shown) + "</ol>")
@@ -230,18 +232,21 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
         parts.append(render.score_table(as_reader(state.score(), state.seat_label(reader)), root))
     else:
         parts.append(_choices(state, reader, marks, who(state, bot, state.current_player(), reader)))
-    parts.append(_log(state))
+    parts.append(_log(state, said))
     parts.append(_match_html(bot, state.variants, reader, match))
     return "".join(parts)
 
 
-def as_reader(sheet: ScoreSheet, label: str) -> ScoreSheet:
-    """The score sheet with the reader's seat (``label``: 席1, フォアハンド …) called 「あなた」, as the trick
-    and the game's total call it."""
+def reader_words(label: str) -> Callable[[str], str]:
+    """Text with the reader's seat (``label``: 席1, フォアハンド …) called 「あなた」, as the cards of the trick
+    and the game's total call it (「席0が勝ちます」 under a card captioned あなた would read as someone else)."""
     mine = re.compile(re.escape(label) + r"(?!\d)")
+    return lambda text: mine.sub("あなた", text)
 
-    def said(text: str) -> str:
-        return mine.sub("あなた", text)
+
+def as_reader(sheet: ScoreSheet, label: str) -> ScoreSheet:
+    """The score sheet with the reader's seat called 「あなた」 (``reader_words``)."""
+    said = reader_words(label)
     steps = [replace(step, party=said(step.party), label=said(step.label), detail=said(step.detail))
              for step in sheet.steps]
     return ScoreSheet(sheet.title, steps, {said(name): value for name, value in sheet.totals.items()})
@@ -296,8 +301,9 @@ def _prompt(state: GameState) -> str:
         else "どうするか、次の中から選んでください。")
 
 
-def _log(state: GameState) -> str:
-    lines = [str(line) for line in state.log]
+def _log(state: GameState, said: Callable[[str], str]) -> str:
+    """The deal's record, folded, the reader's seat called 「あなた」 as everywhere on the table."""
+    lines = [said(str(line)) for line in state.log]
     if not lines:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)

@@ -171,3 +171,21 @@ def test_a_stored_row_with_no_deal_number_is_refused(deal: Any) -> None:
     answer = ask(game="lombardia", do="open", deal=5, seat=0, code=table["code"],
                  match=[{"deal": deal, "points": ["5", "-5"]}])
     assert "得点の記録が読めません" in answer["error"]
+
+
+@pytest.mark.parametrize("game", ["rotarot", "lombardia"])
+def test_the_trick_the_reader_won_says_あなた(game: str) -> None:
+    """The trick's sentence names the winner as its cards do: the reader's seat is 「あなた」 there too (it
+    said 「席0が勝ちます」 under a card captioned あなた)."""
+    bot, match = BOTS[game], practice.Match((), practice.Length(deals=4))
+    state = deal_by_number(game, 3)
+    while not state.is_terminal():
+        plays, caption, winner = state.table()
+        reader = state.current_player()
+        mine = state.seat_label(reader)
+        if caption and winner is not None and plays[winner][0] == mine:
+            html = practice.table_html(bot, state, reader, 3, [], True, "../", match)
+            assert f"{mine}が勝ちます" not in html and "あなたが勝ちます" in html
+            return
+        state.apply(bot.decide(state, reader).action)
+    raise AssertionError("no trick won by the seat to play next")
