@@ -63,6 +63,7 @@ class TrickChances:
         self.hand_sizes = hand_sizes
         self.unseen = unseen
         self.located = located
+        self.placed = set().union(*located.values())  # the unseen cards whose hand is known
         self.suit_cards = _suit_cards(pack)
         self.voids = shown_voids(seats, (*tricks, trick))
         self.pool = len(unseen) - sum(len(cards) for cards in located.values())
@@ -73,6 +74,7 @@ class TrickChances:
         later = [(seat + i) % seats for i in range(1, seats - len(trick))]
         self.opponents_after = [s for s in later if teams[s] != teams[seat]]
         self.led = next((card.suit for _, card in trick if not card.is_fool), None)
+        self._held: dict[Card, float] = {}  # hold() per card: the bots ask it several times in one decision
 
     def void(self, seat: int, suit: str) -> float:
         """The chance that ``seat`` holds no card of ``suit``."""
@@ -80,9 +82,7 @@ class TrickChances:
             return 1.0
         if any(c.suit == suit for c in self.located[seat]):
             return 0.0
-        located = set().union(*self.located.values())
-        out = sum(1 for c in self.suit_cards[suit] if c in self.unseen and c not in located)
-        return misses(self.pool, out, self.hand_sizes[seat] - len(self.located[seat]))
+        return self._none_held(seat, suit)
 
     def holds_above(self, seat: int, card: Card) -> float:
         """The chance that ``seat`` holds a card of ``card``'s suit that beats it: one at least of the
@@ -93,10 +93,14 @@ class TrickChances:
             return 0.0
         if any(c.suit == card.suit and self.beats(c, card) for c in self.located[seat]):
             return 1.0
-        located = set().union(*self.located.values())
-        higher = sum(1 for c in self.suit_cards[card.suit]
-                     if c in self.unseen and c not in located and self.beats(c, card))
-        return 1.0 - misses(self.pool, higher, self.hand_sizes[seat] - len(self.located[seat]))
+        return 1.0 - self._none_held(seat, card.suit, card)
+
+    def _none_held(self, seat: int, suit: str, above: Card | None = None) -> float:
+        """The chance that none of the unplaced cards of ``suit`` still out (only those beating ``above``,
+        when given) is among the cards of ``seat``'s hand not yet known."""
+        wanted = sum(1 for c in self.suit_cards[suit] if c in self.unseen and c not in self.placed
+                     and (above is None or self.beats(c, above)))
+        return misses(self.pool, wanted, self.hand_sizes[seat] - len(self.located[seat]))
 
     def beaten_by(self, seat: int, card: Card, led: str) -> float:
         """The chance that ``seat`` beats ``card``: with a higher card of its suit when he has one (he
@@ -109,11 +113,13 @@ class TrickChances:
 
     def hold(self, card: Card) -> float:
         """The chance that ``card`` still wins the trick once the opponents after this seat have played."""
-        led = self.led or card.suit
-        chance = 1.0
-        for seat in self.opponents_after:
-            chance *= 1.0 - self.beaten_by(seat, card, led)
-        return chance
+        if card not in self._held:
+            led = self.led or card.suit
+            chance = 1.0
+            for seat in self.opponents_after:
+                chance *= 1.0 - self.beaten_by(seat, card, led)
+            self._held[card] = chance
+        return self._held[card]
 
     def is_master(self, card: Card) -> bool:
         """No card still out beats ``card`` inside its suit."""

@@ -229,7 +229,7 @@ def table_html(bot: AnyBot, state: GameState, reader: int, number: int, events: 
     if notes:
         parts.append(f'<ul class="tf-notes" aria-label="あなたの手札について">{notes}</ul>')
     if state.is_terminal():
-        parts.append(render.score_table(as_reader(state.score(), state.seat_label(reader)), root))
+        parts.append(render.score_table(as_reader(state.score(), said), root))
     else:
         parts.append(_choices(state, reader, marks, who(state, bot, state.current_player(), reader)))
     parts.append(_log(state, said))
@@ -244,9 +244,8 @@ def reader_words(label: str) -> Callable[[str], str]:
     return lambda text: mine.sub("あなた", text)
 
 
-def as_reader(sheet: ScoreSheet, label: str) -> ScoreSheet:
-    """The score sheet with the reader's seat called 「あなた」 (``reader_words``)."""
-    said = reader_words(label)
+def as_reader(sheet: ScoreSheet, said: Callable[[str], str]) -> ScoreSheet:
+    """The score sheet with the reader's seat called 「あなた」 (``said``: ``reader_words`` of that seat)."""
     steps = [replace(step, party=said(step.party), label=said(step.label), detail=said(step.detail))
              for step in sheet.steps]
     return ScoreSheet(sheet.title, steps, {said(name): value for name, value in sheet.totals.items()})

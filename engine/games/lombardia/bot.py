@@ -356,8 +356,8 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     if [s for s in suits if (s in reading.guarded) == (suit in reading.guarded)] == [suit]:
         return _sole_suit_lead(reading, card, length)
     where = "点札を持っていないスートのうち" if suit not in reading.guarded else ""
-    only = all(length[s] == 0 for s in SUITS if s != suit)
-    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), only, where)
+    # Another suit is in the running here (a sole suit went to _sole_suit_lead), so this is never the only one.
+    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where)
 
 
 def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Choice:
