@@ -22,8 +22,8 @@ from typing import Any, NoReturn
 
 from . import console, pad, records
 from .auctions import auctions
-from .bots import BOTS, MAX_DEAL_NUMBER, strength
-from .duel import default_workers, duel
+from .bots import BOTS, MAX_BENCH_DEALS, MAX_DEAL_NUMBER, strength
+from .duel import default_workers, duel, engine_of, load_rev
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .match import PadError
@@ -153,12 +153,19 @@ def decode(code: str, as_json: bool) -> None:
         print(sheet.to_text())
 
 
-def bots_cmd(game: str, deals: int, seed: int, as_json: bool) -> None:
-    figures = strength(BOTS[game], _deal_count(deals), seed)
+def bots_cmd(game: str, deals: int, seed: int, as_json: bool, rev: str | None) -> None:
+    """This engine's bots against random play, or with ``rev`` the bots of that git revision on the
+    same shuffles and the same random choices (the figures of two revisions are then comparable)."""
+    if rev is None:
+        figures = strength(BOTS[game], _deal_count(deals), seed)
+    else:
+        with engine_of(rev) as folder:
+            earlier = load_rev(str(folder))
+            figures = {"bots_of": rev, **strength(earlier.BOTS[game], _deal_count(deals), seed,
+                                                  earlier.deal_by_number)}
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 
-MAX_BENCH_DEALS = 100_000  # a count beyond any session's patience is refused rather than started
 MAX_WORKERS = 64  # processes for duel; more would only exhaust the machine
 
 
@@ -204,7 +211,7 @@ USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ match <ゲーム>
          "share decode CODE [--json] ／ "
          "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ "
          "play <ゲーム> --seed N [--seat S] [--bots all] [--review] ／ "
-         "bots <ゲーム> --deals N [--seed S] [--json] ／ "
+         "bots <ゲーム> --deals N [--seed S] [--rev REV] [--json] ／ "
          "duel <ゲーム> --against REV --deals N [--seed S] [--workers W] [--json] ／ "
          "auctions <ゲーム> --deals N [--seed S] [--json]")
 
@@ -243,6 +250,7 @@ def _parser() -> _Parser:
     bots_parser.add_argument("--deals", type=int, required=True)
     bots_parser.add_argument("--seed", type=int, default=1)
     bots_parser.add_argument("--json", action="store_true")
+    bots_parser.add_argument("--rev", metavar="REV")
     duel_parser = commands.add_parser("duel", help="以前のリビジョンのコンピューターと同じ配りで打ち比べる",
                                       usage=USAGE)
     duel_parser.add_argument("game", choices=sorted(BOTS))
@@ -265,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "play":
             console.play(args.game, args.seed, None if args.bots else args.seat, {}, reviewed=args.review)
         elif args.command == "bots":
-            bots_cmd(args.game, args.deals, args.seed, args.json)
+            bots_cmd(args.game, args.deals, args.seed, args.json, args.rev)
         elif args.command == "duel":
             duel_cmd(args.game, args.against, args.deals, args.seed, args.workers)
         elif args.command == "auctions":

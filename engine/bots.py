@@ -24,6 +24,7 @@ from .games import GAMES
 from .policy import AnyBot
 
 MAX_DEAL_NUMBER = 999_999
+MAX_BENCH_DEALS = 100_000  # a count beyond any session's patience is refused rather than started
 
 
 def _games_with_bots() -> dict[str, AnyBot]:
@@ -61,34 +62,42 @@ def play_out(state: GameState, policy: Callable[[GameState, int], Action]) -> Ga
     return state
 
 
-def strength(bot: AnyBot, deals: int, seed: int) -> dict[str, Any]:
+def strength(bot: AnyBot, deals: int, seed: int,
+             dealer: Callable[[str, int, Variants], GameState] = deal_by_number) -> dict[str, Any]:
     """Bot side against random legal play over ``deals`` deals (each shuffle dealt once per side, the
     bot side moving round the table).
 
     A win (``bot.bench_win`` "most") is a deal in which the bot side scored more than every other side,
     the margin the bot side's points minus the best other side's; under "even" a win is a net >= 0 and
     the margin the bot's net.  Also the standard error of the win share (``share_error``) and the time of
-    one bot decision (median and worst)."""
-    rng = random.Random(seed)
+    one bot decision (median and worst).
+
+    The shuffles come from a generator of their own and each deal's random play from one seeded with the
+    seed and the deal's index, so that two sets of bots (this engine's, or an earlier revision's with its
+    own ``dealer``) meet the same shuffles: a generator shared with the random seats would draw different
+    shuffles as soon as the bots' play changed how many random choices a deal asked for."""
+    shuffler = random.Random(seed)
     margins: list[Fraction] = []
     times: list[float] = []
     shuffles: list[list[int]] = []  # per shuffle: [deals won, deals played]
     for number in range(deals):
         sides = bot.sides(bot.bench_variants)
         if number % len(sides) == 0:
-            shuffle = rng.randrange(1, MAX_DEAL_NUMBER + 1)
+            shuffle = shuffler.randrange(1, MAX_DEAL_NUMBER + 1)
             shuffles.append([0, 0])
         ours = sides[number % len(sides)]
+        chance = random.Random(seed * (MAX_BENCH_DEALS + 1) + number)
 
-        def policy(state: GameState, seat: int, ours: tuple[int, ...] = ours) -> Action:
+        def policy(state: GameState, seat: int, ours: tuple[int, ...] = ours,
+                   chance: random.Random = chance) -> Action:
             if seat not in ours:
-                return rng.choice(state.legal_actions())
+                return chance.choice(state.legal_actions())
             start = time.perf_counter()
             action = bot.decide(state, seat).action
             times.append(time.perf_counter() - start)
             return action
 
-        end = play_out(deal_by_number(bot.game, shuffle, bot.bench_variants), policy)
+        end = play_out(dealer(bot.game, shuffle, dict(bot.bench_variants)), policy)
         mine = side_points(bot, end, ours)
         if bot.bench_win == "even":
             won, margin = mine >= 0, mine

@@ -4,6 +4,7 @@ The duel needs git and subprocesses, so it runs under CPython only; the auction 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from fractions import Fraction
@@ -14,7 +15,9 @@ import pytest
 from engine import duel
 from engine.__main__ import main
 from engine.auctions import auctions, outcome
-from engine.bots import BOTS, deal_by_number, play_out
+from engine.bots import BOTS, deal_by_number, play_out, strength
+from engine.game import GameState, Variants
+from engine.policy import Choice
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 cpython_only = pytest.mark.skipif(sys.platform == "emscripten", reason="git and subprocesses")
@@ -61,6 +64,36 @@ def test_the_duel_prints_one_json_object_against_a_real_revision(capsys: pytest.
     assert figures["deals"] == 2 and figures["seatings"] == 2
     low, high = figures["ci95"]
     assert low <= figures["mean_margin"] <= high
+
+
+def test_the_benchmark_against_random_play_deals_the_same_shuffles_whatever_the_bots_play() -> None:
+    """Two sets of bots (two revisions) are compared on the same shuffles: the random seats draw from
+    generators of their own, so a bot that plays differently (here: always the first legal card) cannot
+    change which shuffles come next, as a generator shared with the random seats did."""
+    bot = BOTS["lombardia"]
+
+    def first_legal(view: object) -> Choice:
+        return Choice(view.legal[0], bot.rules[0], "")  # type: ignore[attr-defined]
+
+    dealt: dict[str, list[int]] = {"coach": [], "first": []}
+    for key, player in (("coach", bot), ("first", dataclasses.replace(bot, choose=first_legal))):
+        def dealer(game: str, number: int, variants: Variants, key: str = key) -> GameState:
+            dealt[key].append(number)
+            return deal_by_number(game, number, variants)
+        strength(player, 6, 4, dealer)
+    assert dealt["coach"] == dealt["first"] and len(set(dealt["coach"])) == 3  # 3 shuffles, 2 seatings each
+
+
+@cpython_only
+def test_an_earlier_revisions_bots_meet_the_same_random_play(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bots --rev REV`` plays REV's bots through this benchmark: identical bots give identical figures."""
+    rev = duel.load_rev(str(ENGINE))
+    mine = strength(BOTS["napoletanisch"], 4, 2)
+    theirs = strength(rev.BOTS["napoletanisch"], 4, 2, rev.deal_by_number)
+    assert (mine["bot_win_share"], mine["mean_margin"]) == (theirs["bot_win_share"], theirs["mean_margin"])
+    assert main(["bots", "napoletanisch", "--deals", "2", "--rev", "HEAD", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["bots_of"] == "HEAD" and figures["deals"] == 2
 
 
 def test_auction_statistics_add_up() -> None:
