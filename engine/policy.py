@@ -57,18 +57,40 @@ LEAD_CHEAP = Rule("安い札でリード", "勝ち札がなく、すぐに切ら
 
 
 def short_lead(action: Action, short: Rule, suit: str, length: int, card: str, only: bool,
-               where: str = "") -> Choice:
+               where: str = "", trumps: bool = True) -> Choice:
     """A lead of the cheapest card of the shortest suit, under the game's rule for emptying a short suit
-    (``short``) only when the suit is short enough to be emptied; a long one, or the one suit left beside
-    the trumps, is led under ``LEAD_CHEAP`` (「早くこのスートを切らします」 of a suit of six would be false)."""
+    (``short``) only when the suit is short enough to be emptied; a long one is led under ``LEAD_CHEAP``
+    (「早くこのスートを切らします」 of a suit of six would be false).  ``where`` narrows the suits compared
+    (「…を除くと、」), and comes first: 「どのスートもすぐには切らせない」 alone would be false beside a short
+    suit it passed over.  The only suit left (``only``) is named
+    as such (「いちばん短い」 of it would be empty), and the trumps only when the hand still holds some
+    (``trumps``): emptying the last suit of a hand without trumps gains nothing to say."""
+    if only:
+        lead = (f"{'切札のほかに' if trumps else ''}持っているスートは{suit}（{length}枚）だけなので、"
+                f"{'いちばん安い' if length > 1 else ''}{card}をリードし")
+        if length <= SHORT_SUIT and trumps:
+            return Choice(action, short, f"{lead}て、早くこのスートを切らします。")
+        return Choice(action, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
     if length <= SHORT_SUIT:
         return Choice(action, short, f"{where}いちばん短い{suit}（{length}枚）から{card}をリードして、"
                                      f"早くこのスートを切らします。")
-    if only:
-        return Choice(action, LEAD_CHEAP, f"切札のほかに持っているスートは{suit}（{length}枚）だけなので、"
-                                          f"いちばん安い{card}をリードして、切札は後に残します。")
-    return Choice(action, LEAD_CHEAP, f"どのスートもすぐには切らせないので、{where}いちばん短い{suit}"
+    return Choice(action, LEAD_CHEAP, f"{where}どのスートもすぐには切らせないので、いちばん短い{suit}"
                                       f"（{length}枚）から、いちばん安い{card}をリードします。")
+
+
+def take_words(best: str, winner: str, cheaper: Sequence[str], alone: bool, later: str = "あとの人",
+               instead: str = "") -> str:
+    """Why ``winner`` takes the trick from ``best``, in the words every trick game uses: the one card that
+    beats it (no choice to explain), the cheapest winner (the stronger ones kept), or one likely to stay on
+    top when cheaper winners (``cheaper``, cheapest first) would likely be beaten by a player still to come
+    (``later``); not 「いちばん安い」 then, as the winner chosen may be a court with points.  ``instead`` is
+    「代わりに」 when the trick was a partner's."""
+    if alone:
+        return f"{best}に勝てる札は{winner}だけなので、{winner}で{instead}取ります。"
+    if cheaper:
+        return (f"{best}には{cheaper[0]}{'など' if len(cheaper) > 1 else ''}でも今は勝てますが、{later}に"
+                f"上回られそうなので、勝ち残れそうな{winner}で{instead}取ります。")
+    return f"{best}には{winner}で勝てます。勝てる札のうちいちばん安い札で{instead}取り、強い札は温存します。"
 
 
 @dataclass(frozen=True)

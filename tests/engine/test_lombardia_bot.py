@@ -250,8 +250,8 @@ REVIEWED = {
     # The Bagatto is worth 5: it wins last in the trick to bank them, it is no 「いちばん安い札」.
     (102, 74): ("T1", "安く勝つ", "バガットの5点を、このトリックで確保", "いちばん安い"),
     # The 3 of cups winning the trick is the partner's, not an opponent's card.
-    (101, 37): ("T5", "安く勝つ", "パートナーのカップの3は後の人に取られるかもしれません", None),
-    (104, 25): ("CJ", "絵札で取って点を確保", "パートナーのバトンの7は後の人に", None),
+    (101, 37): ("T5", "安く勝つ", "パートナーのカップの3はあとの人に取られるかもしれません", None),
+    (104, 25): ("CJ", "絵札で取って点を確保", "パートナーのバトンの7はあとの人に", None),
     # A king on the partner's queen takes the trick itself: it is not handed over.
     (103, 7): ("HK", "味方に点札を渡す", "自分で取ることになりますが", "渡します"),
     # Played last, the partner's trump III has won already.

@@ -280,12 +280,12 @@ HINT_REVIEW: dict[str, tuple[tuple[int, int, str, str], tuple[str, ...], tuple[s
     "the only winner is not 「いちばん安い」": (
         (101, 61, "T21", "安く勝つ"), ("切札14に勝てる札は天使だけ",), ("いちばん安い", "温存")),
     "a cheaper winner passed over is named": (
-        (101, 51, "DN", "安く勝つ"), ("コインの8でも勝てますが、後の人に上を出されそう",), ("いちばん安い",)),
+        (101, 51, "DN", "安く勝つ"), ("コインの8でも今は勝てますが、あとの人に上回られそう",), ("いちばん安い",)),
     "the partner's card overtaken because no lower card may be played": (
         (106, 56, "T8", "安く勝つ"), ("パートナーのバトンの9より弱い札は出せない",), ()),
     "the partner's card overtaken because it may be beaten": (
         (21, 58, "T16", "安く勝つ"),
-        ("パートナーの切札10は後の人に上を出されるおそれ", "切札11でも勝てますが"), ("いちばん安い",)),
+        ("パートナーの切札10はあとの人に上回られるおそれ", "切札11でも今は勝てますが"), ("いちばん安い",)),
     "the Bégato wins to save its 5 points": (
         (107, 11, "T1", "安く勝つ"), ("5点のベガトはいちばん弱い切札",), ("いちばん安い",)),
     "a Bégato stronger than the partner's King is not 「渡します」": (

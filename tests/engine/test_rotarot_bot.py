@@ -309,7 +309,7 @@ REVIEWED = {
     # The declarer holds ten trumps himself: the eleven are the others'.
     (101, 14): ("F", "切札を抜く", "ほかの人の切札がまだ11枚", None),
     # The ace and the Jack of hearts beat the 2 as well: the King is the cheapest one likely to hold.
-    (101, 11): ("HK", "安く勝つ", "ハートの1とハートのジャックでも勝てますが", "勝てる札のうちいちばん安い札"),
+    (101, 11): ("HK", "安く勝つ", "ハートの1などでも今は勝てますが", "勝てる札のうちいちばん安い札"),
     # The Sküs was led: no card can win; the Pagat is weaker than the 16 but kept for its 5 points.
     (101, 16): ("T16", "負けるなら安い札", "どの札でも勝てないので、5点のパガットは残して", "切札はいちばん弱い"),
     # The Pagat, weaker than the 16, is held back for the last trick (the rule of thumb kept it out of the choice).

@@ -22,7 +22,7 @@ from functools import cache
 
 from ...cards import FRENCH_SUITS, KING, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, Bot, Choice, Rule, forced
+from ...policy import FORCED, Bot, Choice, Rule, forced, take_words
 from ...search import Budget, Coach, choose_by_search
 from . import tables
 from .rules import (
@@ -594,17 +594,12 @@ def _take_words(r: Reading, best: Card, winners: list[Card], winner: Card, partn
     """Why ``winner`` takes the trick from ``best``, true of the cards held: the one card that beats it, the
     cheapest that does, or the cheapest of those likely to hold when a cheaper one would be beaten later."""
     trump = r.view.trump
-    b, w, instead = name(best, trump), name(winner, trump), "代わりに" if partner else ""
-    head = f"味方の{b}はデクレアラーに負けそうです。" if partner else ""
-    if len(winners) == 1:
-        return f"{head}{b}に勝てる札は{w}だけなので、これで{instead}取ります。"
-    if winner != winners[0]:
-        later = "それもデクレアラー" if partner else "あとの人"
-        return (f"{head}{b}には{name(winners[0], trump)}でも勝てますが、{later}に負けそうなので、"
-                f"勝ち残れそうな札のうちいちばん安い{w}で{instead}取ります。")
-    if partner:
-        return f"{head}勝てる札のうちいちばん安い{w}で代わりに取ります。"
-    return f"{b}には{w}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は残します。"
+    b = name(best, trump)
+    cheaper = [name(c, trump) for c in winners[:winners.index(winner)]]
+    if not partner:
+        return take_words(b, name(winner, trump), cheaper, len(winners) == 1)
+    return f"味方の{b}はデクレアラーに負けそうです。" + take_words(
+        b, name(winner, trump), cheaper, len(winners) == 1, "それもデクレアラー", "代わりに")
 
 
 def _lose(r: Reading, cards: list[Card], reason: str, rule: Rule) -> Choice:

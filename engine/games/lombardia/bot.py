@@ -33,7 +33,7 @@ from math import factorial, prod
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead
+from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead, take_words
 from ...search import Budget, Coach, choose_by_search, points, seed_of
 from .rules import (
     DEALER,
@@ -355,7 +355,7 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     card = cheapest((c for c in plain if c.suit == suit), reading.values)
     if [s for s in suits if (s in reading.guarded) == (suit in reading.guarded)] == [suit]:
         return _sole_suit_lead(reading, card, length)
-    where = "点札を持っていないスートのうち" if suit not in reading.guarded else ""
+    where = "点札を持っていないスートのうち、" if suit not in reading.guarded else ""
     # Another suit is in the running here (a sole suit went to _sole_suit_lead), so this is never the only one.
     return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where)
 
@@ -365,15 +365,14 @@ def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Cho
     (or false, beside a shorter suit of counters only), and 「切札は後に残します」 false in a hand without trumps."""
     count, suit = length[card.suit], suit_name(card)
     trumps = any(c.is_trump for c in reading.view.hand)
-    others = any(length[s] for s in SUITS if s != card.suit)
-    if not others:
-        why = f"{'切札のほかに' if trumps else ''}持っているスートは{suit}（{count}枚）だけなので"
-    elif card.suit not in reading.guarded:
+    if not any(length[s] for s in SUITS if s != card.suit):
+        return short_lead(Action("play", card), LEAD_SHORT, suit, count, name(card), True, trumps=trumps)
+    if card.suit not in reading.guarded:
         why = f"点札を持っていないスートは{suit}（{count}枚）だけなので"
     else:
         why = f"点のない札があるスートは{suit}（{count}枚）だけなので"
     lead = f"{why}、{'いちばん安い' if count > 1 else ''}{name(card)}をリードし"
-    if count <= SHORT_SUIT and (trumps or others):  # a void is worth making only to trump or to discard in
+    if count <= SHORT_SUIT:  # the other suits are there to discard in once this one is empty
         return _choice(card, LEAD_SHORT, f"{lead}て、早くこのスートを切らします。")
     return _choice(card, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
 
@@ -397,7 +396,7 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
     if seat == reading.partner and reading.hold(best) >= PARTNER_SAFE:
         return _feed(reading, cards, best)
     # A partner's card still likely to be beaten by an opponent behind is taken over: say so.
-    note = f"パートナーの{name(best)}は後の人に取られるかもしれません。" if seat == reading.partner else ""
+    note = f"パートナーの{name(best)}はあとの人に取られるかもしれません。" if seat == reading.partner else ""
     winners = sorted((c for c in cards if beats(c, best)), key=_win_order)
     courts = [c for c in winners if values[c] and not c.is_trump and reading.hold(c) >= SAFE]
     if courts:
@@ -442,13 +441,8 @@ def _cheap_win(reading: Reading, best: Card, winners: list[Card], winner: Card) 
                     f"取られやすいバガットの5点を、このトリックで確保します。")
         return (f"{name(best)}には{name(winner)}で勝てます。いちばん弱い切札で取られやすいバガットの5点を、"
                 f"取れそうなこのトリックで取りにいきます。")
-    if len(winners) == 1:
-        return f"{name(best)}に勝てる札は{name(winner)}だけなので、{name(winner)}で取ります。"
-    cheaper = winners[:winners.index(winner)]
-    if cheaper:
-        return (f"{name(best)}には{name(cheaper[0])}{'など' if len(cheaper) > 1 else ''}でも今は勝てますが、"
-                f"後の人に上回られそうなので、{name(winner)}で取ります。")
-    return f"{name(best)}には{name(winner)}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は温存します。"
+    cheaper = [name(c) for c in winners[:winners.index(winner)]]
+    return take_words(name(best), name(winner), cheaper, len(winners) == 1)
 
 
 def _win_order(card: Card) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ...cards import SUITS, TRUMP, Card
 from ...chances import TrickChances
 from ...game import Action, Variants, VariantValue
-from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead
+from ...policy import FORCED, LEAD_CHEAP, SHORT_SUIT, Bot, Choice, Rule, forced, short_lead, take_words
 from ...search import Budget, Coach, choose_by_search, points
 from . import tables
 from .combos import Combo, combination_cards, combination_total, combinations, doubled
@@ -393,12 +393,10 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     action, count = Action("play", card), length[suit]
     if not any(0 < length[s] < count for s in SUITS):
         only = all(length[s] == 0 for s in SUITS if s != suit)
-        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), only)
+        trumps = any(c.is_trump for c in reading.view.hand)
+        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), only, trumps=trumps)
     where = f"{'絵札' if WORTH[card] else '絵札とA'}しかないスートを除くと、"
-    if count <= SHORT_SUIT:
-        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), False, where)
-    return Choice(action, LEAD_CHEAP, f"{where}どのスートもすぐには切らせないので、いちばん短い{suit_name(suit)}"
-                                      f"（{count}枚）から、いちばん安い{name(card)}をリードします。")
+    return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), False, where)
 
 
 def _lead_last_resort(reading: Reading, cards: list[Card]) -> Choice:
@@ -552,22 +550,17 @@ def _win_words(reading: Reading, cards: list[Card], winners: list[Card], winner:
     his card is not left to win (he is likely to be beaten, or no legal card is lower)."""
     assert reading.best is not None
     seat, best = reading.best
-    cheaper = winners[:winners.index(winner)]
-    if len(winners) == 1:
-        tail = f"{name(best)}に勝てる札は{name(winner)}だけなので、{name(winner)}で取ります。"
-    elif cheaper:
-        tail = (f"{name(best)}には{'、'.join(map(name, cheaper))}でも勝てますが、後の人に上を出されそうなので、"
-                f"{name(winner)}で取ります。")
-    elif winner is BAGATTO:
+    cheaper = [name(c) for c in winners[:winners.index(winner)]]
+    if winner is BAGATTO and len(winners) > 1 and not cheaper:
         tail = (f"{name(best)}にはベガトで勝てます。5点のベガトはいちばん弱い切札なので、"
                 "勝てるときに使って自分の側に入れます。")
     else:
-        tail = f"{name(best)}には{name(winner)}で勝てます。勝てる札のうちいちばん安い札で取り、強い札は温存します。"
+        tail = take_words(name(best), name(winner), cheaper, len(winners) == 1)
     if seat != reading.partner:
         return tail
     if len(winners) == len(cards):
         return f"パートナーの{name(best)}より弱い札は出せないので、自分の札で取りにいきます。{tail}"
-    return f"パートナーの{name(best)}は後の人に上を出されるおそれがあるので、自分で取りにいきます。{tail}"
+    return f"パートナーの{name(best)}はあとの人に上回られるおそれがあるので、自分で取りにいきます。{tail}"
 
 
 def _answer_busso(reading: Reading, cards: list[Card]) -> Choice | None:

@@ -31,7 +31,7 @@ from math import erf, sqrt
 
 from ...cards import RED_SUITS, SUITS, TRUMP, Card
 from ...game import Action, GameState, Variants
-from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead
+from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead, take_words
 from ...search import Budget, Coach, choose_by_search, estimate, margin_value
 from ...tricks import Play
 from .rules import (
@@ -592,7 +592,7 @@ def _short_lead(reading: Reading, plain: list[Card]) -> Choice:
     where = "相手に切札で切られて点を取られるスートを除くと、" if passed else ""
     only = all(length[s] == 0 for s in SUITS if s != suit)
     return short_lead(Action("play", lead[suit]), LEAD_SHORT, suit_name(suit), length[suit], name(lead[suit]),
-                      only, where)
+                      only, where, any(is_trump(c) for c in reading.view.hand))
 
 
 def _ruffed(reading: Reading, suit: str) -> bool:
@@ -628,13 +628,8 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
     if winner is not None:
         if winner is PAGAT:
             return _choice(winner, PAGAT_AWAY, f"{name(best)}にはパガットで勝てるので、ここで出して5点を守ります。")
-        cheaper = winners[:winners.index(winner)]
-        if cheaper:
-            return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{_names(cheaper)}でも勝てますが、あとの人に"
-                                                f"上回られるおそれがあるので、勝てそうな札のうちいちばん安い"
-                                                f"{name(winner)}で取ります。")
-        return _choice(winner, WIN_CHEAPLY, f"{name(best)}には{name(winner)}で勝てます。勝てる札のうち"
-                                            f"いちばん安い札で取り、強い札は温存します。")
+        cheaper = [name(c) for c in winners[:winners.index(winner)]]
+        return _choice(winner, WIN_CHEAPLY, take_words(name(best), name(winner), cheaper, len(winners) == 1))
     if any(reading.beats(c, best) for c in legal):
         return _lose(reading, cards, "このトリックは勝てそうにないので")
     return _lose(reading, cards, "このトリックはどの札でも勝てないので")
