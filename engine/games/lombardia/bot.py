@@ -13,7 +13,7 @@ than guessed:
   deals out (``tables``, written by tools/coach/lombardia_tables.py);
 - drawing trumps (leading the trump nothing still out can beat) is weighed in the middle of the deal by
   playing sampled deals out both ways (``engine.search`` with ``worlds.world``), and chosen when it gains;
-- in the last four tricks it reads the deal out instead (``_read_out``): it plays the rest exactly in
+- in the last five tricks it reads the deal out instead (``_read_out``): it plays the rest exactly in
   layouts of the unseen cards, both sides playing for points, and keeps the rule of thumb's card unless
   another one brings more points on average.
 
@@ -497,7 +497,7 @@ def _choice(card: Card, rule: Rule, why: str) -> Choice:
 
 # --- the endgame: read the last tricks out ----------------------------------------------------
 
-ENDGAME = 4  # cards in hand from which the rest of the deal is searched through (3 measured weaker in duplicate)
+ENDGAME = 5  # cards in hand from which the deal is read out (4 weaker in duplicate, 6 not measurably stronger)
 LAYOUTS = 24  # layouts of the unseen cards examined at most (every one of them when there are fewer)
 NODES = 4000  # positions searched after which no further layout is begun: a decision stays within ~50 ms
 HARD_NODES = 2 * NODES  # positions after which even the layout being searched is given up
@@ -790,9 +790,10 @@ def _read_out(reading: Reading, choice: Choice) -> Choice | None:
     if usual is None or margins[usual] == margins[best]:
         return None
     gain = points(Fraction(margins[best] - margins[usual], 2 * count))
-    return _choice(best, READ_OUT, f"残り{len(view.hand)}トリックの札の分かれ方を{count}通り調べて最後まで読むと、"
-                                   f"{name(usual)}より{name(best)}を出すほうが、このチームの点が平均で"
-                                   f"約{gain}点多くなります。")
+    read = (f"札の分かれ方を{count}通り調べて最後まで読むと" if count > 1 else
+            "札の分かれ方のうち、考えられる1通りで最後まで読むと")  # the budget ran out after one: no average
+    return _choice(best, READ_OUT, f"残り{len(view.hand)}トリックの{read}、{name(usual)}より{name(best)}を出すほうが、"
+                                   f"このチームの点が{'平均で' if count > 1 else ''}約{gain}点多くなります。")
 
 
 def choose(view: LombardiaView) -> Choice:
