@@ -499,7 +499,7 @@ def _choice(card: Card, rule: Rule, why: str) -> Choice:
 
 ENDGAME = 5  # cards in hand from which the deal is read out (4 weaker in duplicate, 6 not measurably stronger)
 LAYOUTS = 24  # layouts of the unseen cards examined at most (every one of them when there are fewer)
-NODES = 4000  # positions searched after which no further layout is begun: a decision stays within ~50 ms
+NODES = 8000  # positions searched after which no further layout is begun: a decision stays within ~100 ms
 HARD_NODES = 2 * NODES  # positions after which even the layout being searched is given up
 BOUND = 1000  # beyond any margin of a deal
 
