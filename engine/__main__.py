@@ -156,13 +156,13 @@ def decode(code: str, as_json: bool) -> None:
 def bots_cmd(game: str, deals: int, seed: int, as_json: bool, rev: str | None) -> None:
     """This engine's bots against random play, or with ``rev`` the bots of that git revision on the
     same shuffles and the same random choices (the figures of two revisions are then comparable)."""
+    count = _deal_count(deals)
     if rev is None:
-        figures = strength(BOTS[game], _deal_count(deals), seed)
+        figures = strength(BOTS[game], count, seed)
     else:
         with engine_of(rev) as folder:
             earlier = load_rev(str(folder))
-            figures = {"bots_of": rev, **strength(earlier.BOTS[game], _deal_count(deals), seed,
-                                                  earlier.deal_by_number)}
+            figures = {"bots_of": rev, **strength(earlier.BOTS[game], count, seed, earlier.deal_by_number)}
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 

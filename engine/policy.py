@@ -57,18 +57,21 @@ LEAD_CHEAP = Rule("安い札でリード", "勝ち札がなく、すぐに切ら
 
 
 def short_lead(action: Action, short: Rule, suit: str, length: int, card: str, only: bool,
-               where: str = "", trumps: bool = True) -> Choice:
+               where: str = "", trumps: bool = True, sole: str = "") -> Choice:
     """A lead of the cheapest card of the shortest suit, under the game's rule for emptying a short suit
     (``short``) only when the suit is short enough to be emptied; a long one is led under ``LEAD_CHEAP``
     (「早くこのスートを切らします」 of a suit of six would be false).  ``where`` narrows the suits compared
     (「…を除くと、」), and comes first: 「どのスートもすぐには切らせない」 alone would be false beside a short
-    suit it passed over.  The only suit left (``only``) is named
-    as such (「いちばん短い」 of it would be empty), and the trumps only when the hand still holds some
-    (``trumps``): emptying the last suit of a hand without trumps gains nothing to say."""
-    if only:
-        lead = (f"{'切札のほかに' if trumps else ''}持っているスートは{suit}（{length}枚）だけなので、"
-                f"{'いちばん安い' if length > 1 else ''}{card}をリードし")
-        if length <= SHORT_SUIT and trumps:
+    suit it passed over.
+
+    A suit with no rival is named as such (「いちばん短い」 of it would be empty): the only suit left
+    (``only``), or the only one of a kind the game prefers to lead (``sole``: 「点札を持っていないスートは」,
+    other suits still held).  The trumps are named only while the hand holds some (``trumps``), and emptying
+    the suit is worth saying only when it lets the hand trump or discard other suits."""
+    if only or sole:
+        kind = sole or f"{'切札のほかに' if trumps else ''}持っているスートは"
+        lead = f"{kind}{suit}（{length}枚）だけなので、{'いちばん安い' if length > 1 else ''}{card}をリードし"
+        if length <= SHORT_SUIT and (trumps or sole):
             return Choice(action, short, f"{lead}て、早くこのスートを切らします。")
         return Choice(action, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
     if length <= SHORT_SUIT:

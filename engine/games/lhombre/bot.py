@@ -591,15 +591,14 @@ def _follow(r: Reading, cards: list[Card]) -> Choice:
 
 
 def _take_words(r: Reading, best: Card, winners: list[Card], winner: Card, partner: bool) -> str:
-    """Why ``winner`` takes the trick from ``best``, true of the cards held: the one card that beats it, the
-    cheapest that does, or the cheapest of those likely to hold when a cheaper one would be beaten later."""
+    """Why ``winner`` takes the trick from ``best`` (``policy.take_words``), over a fellow defender's card
+    first why his card is not left to win: the declarer, still to play, would likely beat it."""
     trump = r.view.trump
     b = name(best, trump)
     cheaper = [name(c, trump) for c in winners[:winners.index(winner)]]
-    if not partner:
-        return take_words(b, name(winner, trump), cheaper, len(winners) == 1)
-    return f"味方の{b}はデクレアラーに負けそうです。" + take_words(
-        b, name(winner, trump), cheaper, len(winners) == 1, "それもデクレアラー", "代わりに")
+    head, later, instead = (f"味方の{b}はデクレアラーに負けそうです。", "それもデクレアラー", "代わりに") if partner \
+        else ("", "あとの人", "")
+    return head + take_words(b, name(winner, trump), cheaper, len(winners) == 1, later, instead)
 
 
 def _lose(r: Reading, cards: list[Card], reason: str, rule: Rule) -> Choice:

@@ -363,18 +363,12 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
 def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Choice:
     """The lead when no other suit was in the running: 「いちばん短い」 of a suit with no rival would be empty
     (or false, beside a shorter suit of counters only), and 「切札は後に残します」 false in a hand without trumps."""
-    count, suit = length[card.suit], suit_name(card)
-    trumps = any(c.is_trump for c in reading.view.hand)
-    if not any(length[s] for s in SUITS if s != card.suit):
-        return short_lead(Action("play", card), LEAD_SHORT, suit, count, name(card), True, trumps=trumps)
-    if card.suit not in reading.guarded:
-        why = f"点札を持っていないスートは{suit}（{count}枚）だけなので"
-    else:
-        why = f"点のない札があるスートは{suit}（{count}枚）だけなので"
-    lead = f"{why}、{'いちばん安い' if count > 1 else ''}{name(card)}をリードし"
-    if count <= SHORT_SUIT:  # the other suits are there to discard in once this one is empty
-        return _choice(card, LEAD_SHORT, f"{lead}て、早くこのスートを切らします。")
-    return _choice(card, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
+    others = any(length[s] for s in SUITS if s != card.suit)
+    sole = ""
+    if others:
+        sole = "点札を持っていないスートは" if card.suit not in reading.guarded else "点のない札があるスートは"
+    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[card.suit], name(card), not others,
+                      trumps=any(c.is_trump for c in reading.view.hand), sole=sole)
 
 
 def _partner_suit(reading: Reading, plain: list[Card]) -> Card | None:
