@@ -7,6 +7,7 @@ seat's view through it; nothing goes in that the view does not show.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 from .cards import TRUMP, Card, Pack
@@ -55,7 +56,7 @@ class TrickChances:
     declared), ``tricks`` the plays of the finished tricks; the Fool (Matto) shows nothing."""
 
     def __init__(self, pack: Pack, beats: Callable[[Card, Card], bool], seat: int, teams: Sequence[int],
-                 hand_sizes: Sequence[int], unseen: set[Card], located: dict[int, set[Card]],
+                 hand_sizes: Sequence[int], unseen: AbstractSet[Card], located: dict[int, set[Card]],
                  tricks: Iterable[Iterable[tuple[int, Card]]], trick: Sequence[tuple[int, Card]]) -> None:
         seats = len(teams)
         self.beats = beats

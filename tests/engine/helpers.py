@@ -252,13 +252,17 @@ def _reviewed_deals() -> dict[str, list[str]]:
     return found
 
 
+def reviewed_actions(game: str, number: int, variants: Variants | None = None) -> list[str]:
+    """The actions of deal ``number`` of ``game`` as the bots played it when a review read it."""
+    key = f"{game} {number}" + (f" {json.dumps(variants, sort_keys=True)}" if variants else "")
+    return _reviewed_deals()[key]
+
+
 def reviewed(game: str, number: int, step: int, variants: Variants | None = None) -> GameState:
     """Deal ``number`` of ``game`` at decision ``step`` (counted from 0) as the bots played it when a review
     read it.  The actions are replayed from reviewed_deals.json, not chosen again: a later change of the
     bots' play must not move a reviewed position, so each hint is judged where the reviewer saw it."""
-    key = f"{game} {number}" + (f" {json.dumps(variants, sort_keys=True)}" if variants else "")
     state = deal_by_number(game, number, variants)
-    played = _reviewed_deals()[key]
-    for text in played[:step]:
+    for text in reviewed_actions(game, number, variants)[:step]:
         state.apply(state.parse_action(text))
     return state

@@ -4,6 +4,7 @@ named choices over whole bot-only deals, and a view that shows one seat no more 
 from __future__ import annotations
 
 from functools import partial
+from itertools import count
 
 import pytest
 from helpers import bot_choice, hands_with, played, reviewed
@@ -156,17 +157,45 @@ def test_the_last_tricks_are_read_out_for_points() -> None:
 
 def test_five_tricks_from_the_end_one_layout_read_out_is_not_called_an_average() -> None:
     """The read-out starts five tricks from the end (from four, it measured 0.14 points a deal weaker in
-    duplicate).  So many cards can leave the budget one layout of the unseen cards: in bot-only deal 12,
-    seat 2 with five cards prefers the XX to the XVI on that one layout, and the hint says it was one
-    layout, not an average."""
-    state = deal_by_number("lombardia", 12)
-    assert isinstance(state, LombardiaState)
-    for _ in range(59):
-        state.apply(BOT.decide(state, state.current_player()).action)
-    assert state.current_player() == 2 and len(state.hands[2]) == 5
-    assert decided(state) == ("T20", "最後は読み切る")
-    why = BOT.decide(state, 2).why
+    duplicate).  So many cards can leave the budget one layout of the unseen cards: in reviewed deal 104,
+    seat 1 leads with five cards and prefers the Jack of cups to the 9 on that one layout, and the hint
+    says it was one layout, not an average."""
+    state = bot_played(104, 59)
+    assert state.current_player() == 1 and len(state.hand(1)) == 5 and not state.trick
+    assert decided(state) == ("HJ", "最後は読み切る")
+    why = BOT.decide(state, 1).why
     assert "考えられる1通りで最後まで読む" in why and "平均" not in why, why
+
+
+def test_a_court_second_to_a_trick_is_weighed_by_playing_sampled_deals_out() -> None:
+    """The expert's Queen played into an unseen King: in reviewed deal 101, seat 0 could take a spade with
+    its Queen (the rule of thumb banks a court that holds at even odds or better), but the Queen holds only
+    about six times in ten, and playing sampled deals out shows the Ace (a blank card) costs less.  The hint
+    gives the guess the rule of thumb made and the search's figure, and names the rule it overrides."""
+    state = bot_played(101, 24)
+    assert state.current_player() == 0 and len(state.trick) == 1
+    assert decided(state) == ("SA", "先を読んで選ぶ")
+    why = BOT.decide(state, 0).why
+    assert why.startswith("ソードのクイーンで取りにいっても、あとの人に上回られずに勝ち残る見込みは約6割です。"), why
+    assert "通り想像して最後まで打ってみると" in why and "「絵札で取って点を確保」の考え方より" in why
+
+
+@pytest.mark.parametrize("number", [101, 104])
+def test_the_search_weighs_only_the_cards_it_was_measured_on(number: int) -> None:
+    """The search weighs only a card played second or third, from the second trick to the read-out: the
+    first trick, the last card of a trick, the leads and the read-out's tricks are left to the rule of
+    thumb and the exact read-out."""
+    for step in count():
+        state = bot_played(number, step)
+        if state.is_terminal():
+            break
+        if state.phase != "play":
+            continue
+        seat = state.current_player()
+        if BOT.decide(state, seat).rule.name != "先を読んで選ぶ":
+            continue
+        cards, played = len(state.hand(seat)), len(state.trick)
+        assert played in (1, 2) and 5 < cards < 19, (step, cards, played)
 
 
 def test_trumps_are_drawn_when_playing_the_deal_out_shows_it_pays() -> None:
@@ -181,14 +210,13 @@ def test_trumps_are_drawn_when_playing_the_deal_out_shows_it_pays() -> None:
     assert "切札を持っている人は切札を出さなければなりません" in why and "バガット" in why and "平均で約" in why
 
 
-@pytest.mark.parametrize("number", [1, 2, 3])
+@pytest.mark.parametrize("number", [101, 102, 103])
 def test_the_endgame_counts_the_deal_as_the_score_sheet_does(number: int) -> None:
-    """At the end of a bot-only deal (the bot gives blank cards for the Fool), the search's margin is the
-    difference of the two sides' totals on the score sheet."""
-    state = deal_by_number("lombardia", number)
-    assert isinstance(state, LombardiaState)
-    while not state.is_terminal():
-        state.apply(BOT.decide(state, state.current_player()).action)
+    """At the end of a bot-only deal (the bot gives blank cards for the Fool; the reviewed deals are
+    replayed, not decided again), the search's margin is the difference of the two sides' totals on the
+    score sheet."""
+    state = bot_played(number, WHOLE_DEAL)
+    assert state.is_terminal()
     search = Endgame(Reading(view_of(state, DEALER)))
     search.start((), (), tuple(state.discard))
     value = search.final(search.margin, search.won, search.last, search.fool)
@@ -203,8 +231,9 @@ def test_every_choice_of_a_bot_only_deal_is_legal_and_named(number: int) -> None
         seat = state.current_player()
         view = view_of(state, seat)
         assert set(view.legal) == set(state.legal_actions())
-        decided(state)
-        state.apply(BOT.choose(view).action)
+        choice = BOT.choose(view)  # what BOT.decide(state, seat) returns: decided once, searches are dear
+        assert choice.action in state.legal_actions() and choice.rule in BOT.rules and choice.why.endswith("。")
+        state.apply(choice.action)
     totals = state.score().totals
     assert {BOT.side_name(seat, state.variants) for seat in range(4)} == set(totals)
 
@@ -243,6 +272,9 @@ def test_states_a_seat_cannot_tell_apart_give_equal_views() -> None:
 
 
 # Hint review 2026-11-27: positions from bot-only deals (deal number, step), each hint said as true in it.
+WHOLE_DEAL = 1000  # more decisions than any deal has: the reviewed deal replayed to its end
+
+
 def bot_played(number: int, steps: int) -> LombardiaState:
     """Deal ``number`` after the bots' first ``steps`` decisions: the review's deal and step."""
     state = reviewed("lombardia", number, steps)
