@@ -312,8 +312,13 @@ def _weigh_follow(reading: Reading, choice: Choice) -> Choice | None:
     view = reading.view
     if reading.best is None or len(view.trick) == SEATS - 1 or not ENDGAME < len(view.hand) < TRICKS:
         return None
-    found = _search(reading, choice, _follow_options(reading, choice))
-    if found is None or found.action.card is None or choice.action.card is None:
+    options = _follow_options(reading, choice)
+    if len(options) < 2:
+        return None
+    budget = Budget(worlds=WORLDS, steps=WORLDS * len(options) * SEATS * len(view.hand))  # every playout to the end
+    found = choose_by_search(COACH, view, reading.me, [Action("play", c) for c in options], choice, LOOK_AHEAD,
+                             _described, budget)
+    if found is choice or found.action.card is None or choice.action.card is None:
         return None
     return _choice(found.action.card, LOOK_AHEAD,
                    _follow_guess(reading, choice.action.card, found.action.card) + found.why)
@@ -353,18 +358,6 @@ def _follow_options(reading: Reading, choice: Choice) -> list[Card]:
         found += [winners[0], max(counters, key=lambda c: (reading.values[c], -PACK.index(c)), default=None),
                   winners[-1]]
     return list(dict.fromkeys(c for c in found if c is not None))
-
-
-def _search(reading: Reading, choice: Choice, options: list[Card]) -> Choice | None:
-    """The search's card among ``options`` (the rule of thumb's first), None when it keeps the rule of
-    thumb's; the budget lets every playout run to the end of the deal."""
-    if len(options) < 2:
-        return None
-    view = reading.view
-    budget = Budget(worlds=WORLDS, steps=WORLDS * len(options) * SEATS * len(view.hand))
-    found = choose_by_search(COACH, view, reading.me, [Action("play", c) for c in options], choice, LOOK_AHEAD,
-                             _described, budget)
-    return None if found is choice else found
 
 
 def _described(action: Action) -> str:
