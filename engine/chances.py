@@ -23,21 +23,25 @@ def misses(pool: int, wanted: int, drawn: int) -> float:
     return chance
 
 
+def lacks(led: str | None, card: Card) -> tuple[str, ...]:
+    """The suits a player shows he lacks by playing ``card`` to a trick whose suit led is ``led`` (None when
+    nothing but the Fool is on the table yet): not following shows a void in the suit led, and not trumping
+    either a void in trumps too.  The Fool (Matto) shows nothing."""
+    if card.is_fool or led is None or card.suit == led:
+        return ()
+    return (led,) if card.is_trump else (led, TRUMP)
+
+
 def shown_voids(seats: int, tricks: Iterable[Iterable[tuple[int, Card]]]) -> dict[int, set[str]]:
-    """The suits each seat has shown it lacks in these tricks: not following shows a void in the suit led
-    (set by the first card that is not the Fool), and not trumping either shows a void in trumps too."""
+    """The suits each seat has shown it lacks in these tricks (the suit led is set by the first card that
+    is not the Fool)."""
     voids: dict[int, set[str]] = {s: set() for s in range(seats)}
     for plays in tricks:
         led: str | None = None
         for seat, card in plays:
-            if card.is_fool:
-                continue
-            if led is None:
+            voids[seat].update(lacks(led, card))
+            if led is None and not card.is_fool:
                 led = card.suit
-            elif card.suit != led:
-                voids[seat].add(led)
-                if not card.is_trump:
-                    voids[seat].add(TRUMP)
     return voids
 
 
@@ -53,11 +57,12 @@ def _suit_cards(pack: Pack) -> dict[str, tuple[Card, ...]]:
 class TrickChances:
     """The seat's knowledge of the play.  ``beats(card, best)`` is the game's rule for a later card taking
     the trick from the best one so far, ``located`` the unseen cards known to be in a hand (exposed or
-    declared), ``tricks`` the plays of the finished tricks; the Fool (Matto) shows nothing."""
+    declared), ``voids`` the suits each seat has shown it lacks (``shown_voids``; the seat's reading may add
+    what the partner's signals tell)."""
 
     def __init__(self, pack: Pack, beats: Callable[[Card, Card], bool], seat: int, teams: Sequence[int],
                  hand_sizes: Sequence[int], unseen: AbstractSet[Card], located: dict[int, set[Card]],
-                 tricks: Iterable[Iterable[tuple[int, Card]]], trick: Sequence[tuple[int, Card]]) -> None:
+                 voids: dict[int, set[str]], trick: Sequence[tuple[int, Card]]) -> None:
         seats = len(teams)
         self.beats = beats
         self.me, self.partner = seat, (seat + 2) % seats
@@ -66,7 +71,7 @@ class TrickChances:
         self.located = located
         self.placed = set().union(*located.values())  # the unseen cards whose hand is known
         self.suit_cards = _suit_cards(pack)
-        self.voids = shown_voids(seats, (*tricks, trick))
+        self.voids = voids
         self.pool = len(unseen) - sum(len(cards) for cards in located.values())
         self.best: tuple[int, Card] | None = None
         for player, card in trick:
@@ -76,6 +81,7 @@ class TrickChances:
         self.opponents_after = [s for s in later if teams[s] != teams[seat]]
         self.led = next((card.suit for _, card in trick if not card.is_fool), None)
         self._held: dict[Card, float] = {}  # hold() per card: the bots ask it several times in one decision
+        self._loose: dict[str, list[Card]] = {}  # per suit, the unseen cards whose hand is not known
 
     def void(self, seat: int, suit: str) -> float:
         """The chance that ``seat`` holds no card of ``suit``."""
@@ -99,8 +105,10 @@ class TrickChances:
     def _none_held(self, seat: int, suit: str, above: Card | None = None) -> float:
         """The chance that none of the unplaced cards of ``suit`` still out (only those beating ``above``,
         when given) is among the cards of ``seat``'s hand not yet known."""
-        wanted = sum(1 for c in self.suit_cards[suit] if c in self.unseen and c not in self.placed
-                     and (above is None or self.beats(c, above)))
+        out = self._loose.get(suit)
+        if out is None:
+            out = self._loose[suit] = [c for c in self.suit_cards[suit] if c in self.unseen and c not in self.placed]
+        wanted = len(out) if above is None else sum(1 for c in out if self.beats(c, above))
         return misses(self.pool, wanted, self.hand_sizes[seat] - len(self.located[seat]))
 
     def beaten_by(self, seat: int, card: Card, led: str) -> float:

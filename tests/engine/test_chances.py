@@ -24,7 +24,7 @@ def reading(unseen: str, sizes: tuple[int, int, int, int], trick: str = "") -> T
     """Seat 0 to play, the cards in ``unseen`` shared out among seats 1-3 as ``sizes`` say."""
     plays = [((3 + i) % 4, card) for i, card in enumerate(parse_cards(trick))]
     return TrickChances(PACK, beats, 0, (0, 1, 0, 1), sizes, set(parse_cards(unseen)), {s: set() for s in range(4)},
-                        [], plays)
+                        {s: set() for s in range(4)}, plays)
 
 
 def test_an_opponent_holds_the_one_higher_card_as_often_as_his_share_of_the_unknown_cards() -> None:

@@ -47,7 +47,12 @@ def check(state: LombardiaState, seat: int, rng: random.Random) -> bool:
     imagined = world(view, rng)
     if imagined is None:
         return False
-    assert view_of(imagined, seat) == view  # same hand, plays, exposures, sizes, phase and legal actions
+    again = view_of(imagined, seat)
+    assert again == view  # same hand, plays, exposures, sizes, phase and legal actions
+    # the facts the state keeps as the play goes (left out of a view's equality) agree with the plays
+    played = {card for plays in (*(t.plays for t in view.tricks), view.trick) for _, card in plays}
+    voids = tuple(frozenset(shown_voids(view)[s]) for s in range(4))
+    assert view.played == again.played == played and view.voids == again.voids == voids
     if seat == state.current_player():
         assert set(imagined.legal_actions()) == set(state.legal_actions())
     for other, suits in shown_voids(view).items():

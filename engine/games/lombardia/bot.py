@@ -131,14 +131,13 @@ class Reading(TrickChances):
     def __init__(self, view: LombardiaView) -> None:
         self.view = view
         self.values = card_values(view.variant_map)
-        played = {play.card for trick in view.tricks for play in trick.plays} | {p.card for p in view.trick}
-        unseen = ALL_CARDS.difference(played, view.hand, view.discard)
+        unseen = ALL_CARDS.difference(view.played, view.hand, view.discard)
         located: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
         for seat, card in view.exposed:
             if seat != view.seat and card in unseen:
                 located[seat].add(card)
         super().__init__(PACK, beats, view.seat, TEAMS, view.hand_sizes, unseen, located,
-                         (t.plays for t in view.tricks), view.trick)
+                         {s: set(lacking) for s, lacking in enumerate(view.voids)}, view.trick)
         # Suits in which this seat holds a counter: leading them early would strip its guards.
         self.guarded = {c.suit for c in view.hand if self.values[c] and not c.is_trump}
 

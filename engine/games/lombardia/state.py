@@ -13,6 +13,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ...cards import TRUMP, Card
+from ...chances import lacks
 from ...game import Action, GameState, IllegalAction, Later, Variants
 from ...scoresheet import ScoreSheet
 from ...tricks import Play, TrickResult, refusal, trick_winner
@@ -47,6 +48,15 @@ class CompletedTrick:
     result: TrickResult
 
 
+@dataclass(frozen=True)
+class SeenTrick:
+    """A finished trick as everyone saw it: who led, the four plays in order and the winner."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+
+
 class LombardiaState(GameState):
     GAME = GAME
     TAG = "loG"
@@ -73,6 +83,13 @@ class LombardiaState(GameState):
         self.fool_by: int | None = None
         self.fool_parked_with: int | None = None  # winner holding the Fool until its player's first trick
         self.exchange_to: int | None = None  # receiver while the Fool's player chooses a card to give
+        # What every seat sees, kept as the play goes because every view (one per card of a search's
+        # playouts) reads it: the exposed cards not yet played (one the dealer lays away stays face up), the
+        # cards played, the suits each seat has shown it lacks, and the finished tricks.
+        self.face_up = tuple(self.exposures())
+        self.played: list[Card] = []
+        self.voids: list[frozenset[str]] = [frozenset()] * SEATS
+        self.seen: tuple[SeenTrick, ...] = ()
 
     # --- deal facts --------------------------------------------------------------------
     @classmethod
@@ -210,7 +227,13 @@ class LombardiaState(GameState):
 
     def _play(self, card: Card) -> None:
         self.hands[self.turn].remove(card)
+        led = next((p.card.suit for p in self.trick if not p.card.is_fool), None)
+        if lacking := lacks(led, card):
+            self.voids[self.turn] |= frozenset(lacking)
         self.trick.append(Play(self.turn, card))
+        self.played.append(card)
+        if any(shown is card for _, shown in self.face_up):
+            self.face_up = tuple(exposed for exposed in self.face_up if exposed[1] is not card)
         if card.is_fool:
             self.fool_by = self.turn
         if len(self.trick) < SEATS:
@@ -219,6 +242,7 @@ class LombardiaState(GameState):
         result = trick_winner(self.trick, POLICY, NAMING, SEAT_NAMES)
         winner = result.winner
         self.tricks.append(CompletedTrick(self.trick[0].seat, tuple(self.trick), result))
+        self.seen += (SeenTrick(self.trick[0].seat, self.tricks[-1].plays, winner),)
         self.won[winner] += 1
         self.piles[winner] += [p.card for p in self.trick]
         fool_here = THE_FOOL in self.piles[winner][-SEATS:]

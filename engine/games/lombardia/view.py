@@ -9,22 +9,13 @@ states this seat cannot tell apart give equal views.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...cards import Card
 from ...game import Action, GameState, VariantValue
 from ...tricks import Play
 from .rules import DEALER, SEATS, display_order
-from .state import LombardiaState
-
-
-@dataclass(frozen=True)
-class SeenTrick:
-    """A finished trick as everyone saw it: who led, the four plays in order and the winner."""
-
-    leader: int
-    plays: tuple[Play, ...]
-    winner: int
+from .state import LombardiaState, SeenTrick
 
 
 @dataclass(frozen=True)
@@ -43,6 +34,10 @@ class LombardiaView:
     fool_waiting_with: int | None  # the winner before whom the Fool lies face up until its exchange
     exchange_to: int | None  # who receives the card the Fool's player is giving now
     legal: tuple[Action, ...]
+    # Facts the fields above already tell, handed over as the state keeps them (every card of a search's
+    # playouts reads a view): the cards played, and the suits each seat has shown it lacks.
+    played: frozenset[Card] = field(compare=False, repr=False)
+    voids: tuple[frozenset[str], ...] = field(compare=False, repr=False)
 
     @property
     def variant_map(self) -> dict[str, VariantValue]:
@@ -52,7 +47,6 @@ class LombardiaView:
 def view_of(state: GameState, seat: int) -> LombardiaView:
     """``seat``'s view of ``state``: public facts, its own cards and, when it is to act, its legal actions."""
     assert isinstance(state, LombardiaState)
-    played = {play.card for trick in state.tricks for play in trick.plays} | {p.card for p in state.trick}
     turn = state.current_player()
     return LombardiaView(
         seat=seat,
@@ -61,12 +55,14 @@ def view_of(state: GameState, seat: int) -> LombardiaView:
         hand=tuple(display_order(state.hands[seat])),
         variants=tuple(sorted(state.variants.items())),
         votes=tuple(state.votes),
-        exposed=tuple((s, c) for s, c in state.exposures() if c not in played),
+        exposed=state.face_up,
         discard=tuple(display_order(state.discard)) if seat == DEALER else (),
-        tricks=tuple(SeenTrick(t.leader, t.plays, t.result.winner) for t in state.tricks),
+        tricks=state.seen,
         trick=tuple(state.trick),
         hand_sizes=tuple(len(state.hands[s]) for s in range(SEATS)),
         fool_waiting_with=state.fool_parked_with,
         exchange_to=state.exchange_to,
         legal=tuple(sorted(state.legal_actions(), key=state.action_id)) if turn == seat else (),
+        played=frozenset(state.played),
+        voids=tuple(state.voids),
     )

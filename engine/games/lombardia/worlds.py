@@ -18,7 +18,6 @@ import random
 from collections.abc import Callable
 
 from ...cards import Card
-from ...chances import shown_voids
 from ...game import Action, IllegalAction
 from ...search import deal_unknown
 from .rules import DEALER, PACK, SEATS, THE_FOOL, card_values, is_honour
@@ -48,8 +47,7 @@ def world(view: LombardiaView, rng: random.Random) -> LombardiaState | None:
     if away:
         places.append(DISCARD)
         room.append(away)
-    voids = shown_voids(SEATS, (*(t.plays for t in view.tricks), view.trick))
-    hands = deal_unknown(rng, free, room, [_may_hold(s, voids, shown[DEALER]) for s in places])
+    hands = deal_unknown(rng, free, room, [_may_hold(s, view.voids, shown[DEALER]) for s in places])
     if hands is None:
         return None
     got = dict(zip(places, hands, strict=True))
@@ -59,7 +57,7 @@ def world(view: LombardiaView, rng: random.Random) -> LombardiaState | None:
     return _replay(view, _deal(held, played, shown, discard), discard, set(gone) if view.seat == DEALER else set())
 
 
-def _may_hold(place: int, voids: dict[int, set[str]], dealer_shown: list[Card]) -> Callable[[Card], bool]:
+def _may_hold(place: int, voids: tuple[frozenset[str], ...], dealer_shown: list[Card]) -> Callable[[Card], bool]:
     """Whether an unseen card may lie in ``place``: a hand without a shown void in its suit, or the discard
     (no honour, no trump); a face-up card of the dealer only in his hand or his discard."""
     if place == DISCARD:

@@ -44,7 +44,7 @@ from .rules import (
     VALUE,
 )
 from .view import OttocentoView, view_of
-from .worlds import pile_combinations, value, world
+from .worlds import pile_combinations, value, voids, world
 
 KEEP = Rule("戦える手は遊ぶ",
             "切札の枚数・点札・手役から、遊んだときに相手側との点差がどうなりそうかを見積もり、"
@@ -172,8 +172,8 @@ class Reading(TrickChances):
         for seat, cards in enumerate(view.declared):
             if seat != view.seat:
                 located[seat] = {c for c in cards if c in unseen}
-        super().__init__(PACK, beats, view.seat, TEAM_OF, view.hand_sizes, unseen, located,
-                         (t.plays for t in view.tricks), view.trick)
+        super().__init__(PACK, beats, view.seat, TEAM_OF, view.hand_sizes, unseen, located, voids(view),
+                         view.trick)
         for trick in view.tricks:
             if trick.leader == self.partner and "volo" in trick.signals:
                 self._note_volo(trick.plays)
