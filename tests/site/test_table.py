@@ -175,7 +175,7 @@ def a_long_deal(game: str, seat: int) -> int:
     bot = BOTS[game]
     for number in range(4242, 4342):
         state, decisions = deal_by_number(game, number), 0
-        while not state.is_terminal():
+        while not state.is_terminal() and decisions < 6:  # the rest of the deal cannot change the count
             decisions += state.current_player() == seat
             state.apply(bot.decide(state, state.current_player()).action)
         if decisions >= 6:
