@@ -82,6 +82,7 @@ class TrickChances:
         self.led = next((card.suit for _, card in trick if not card.is_fool), None)
         self._held: dict[Card, float] = {}  # hold() per card: the bots ask it several times in one decision
         self._loose: dict[str, list[Card]] = {}  # per suit, the unseen cards whose hand is not known
+        self._top: dict[str, Card | None] = {}  # per suit, the strongest card still out
 
     def void(self, seat: int, suit: str) -> float:
         """The chance that ``seat`` holds no card of ``suit``."""
@@ -131,5 +132,13 @@ class TrickChances:
         return self._held[card]
 
     def is_master(self, card: Card) -> bool:
-        """No card still out beats ``card`` inside its suit."""
-        return not any(c in self.unseen and self.beats(c, card) for c in self.suit_cards[card.suit])
+        """No card still out beats ``card`` inside its suit (the strongest one out does not)."""
+        suit = card.suit
+        if suit not in self._top:
+            top = None
+            for c in self.suit_cards[suit]:
+                if c in self.unseen and (top is None or self.beats(c, top)):
+                    top = c
+            self._top[suit] = top
+        top = self._top[suit]
+        return top is None or not self.beats(top, card)
