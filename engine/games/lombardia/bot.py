@@ -15,7 +15,8 @@ guessed:
   playing sampled deals out both ways (``engine.search`` with ``worlds.world``), and chosen when it gains;
 - from the second trick on, a card played second or third (``_weigh_follow``) is weighed the same way
   among a few candidates, the rule of thumb's first: it keeps its card unless another one gains by more
-  than the sampling noise;
+  than the sampling noise; so is a lead with six to ten cards in hand (``_weigh_lead``), among the
+  strongest and the weakest card of each suit;
 - in the last five tricks it reads the deal out instead (``_read_out``): it plays the rest exactly in
   layouts of the unseen cards, both sides playing for points, and keeps the rule of thumb's card unless
   another one brings more points on average.
@@ -86,8 +87,8 @@ DRAW_TRUMPS = Rule("切札を集める",
                    "キングなどの点札を切られないようにし、相手のバガットを引き出します。見えていない札の配られ方を"
                    "想像して最後まで打ち比べ、得になる場面で集めます。")
 LOOK_AHEAD = Rule("先を読んで選ぶ",
-                  "2番目か3番目に出すときは、取りにいく札と安く負ける札のそれぞれで、見えていない札の配られ方を"
-                  "いくつも想像して最後まで打ち比べ、目安の札よりはっきり得になる札があればそれを出します。")
+                  "2番目か3番目に出すときや、終盤の手前でリードするときは、候補になる札ごとに見えていない札の"
+                  "配られ方をいくつも想像して最後まで打ち比べ、目安の札よりはっきり得になる札があればそれを出します。")
 READ_OUT = Rule("最後は読み切る",
                 "残りが数トリックになったら、見えていない札の分かれ方を調べて最後まで読み、チームの点が"
                 "平均でいちばん多くなる札を出します。")
@@ -260,7 +261,8 @@ def _play(view: LombardiaView) -> Choice:
         return only
     reading = Reading(view)
     choice = _rule_of_thumb(reading)
-    return _read_out(reading, choice) or _draw_trumps(reading, choice) or _weigh_follow(reading, choice) or choice
+    return _read_out(reading, choice) or _draw_trumps(reading, choice) or _weigh_follow(reading, choice) \
+        or _weigh_lead(reading, choice) or choice
 
 
 def rule_of_thumb(view: LombardiaView) -> Choice:
@@ -300,7 +302,8 @@ def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
     return _choice(top, DRAW_TRUMPS, f"{_draw_reason(reading, top)}{found.why}")
 
 
-WORLDS = 8  # imagined deals for weighing a card played second or third
+WORLDS = 8  # imagined deals for weighing a card played second or third, or a lead
+LEAD_HANDS = range(6, 11)  # cards in hand when a lead is weighed: above the read-out's, below long playouts
 
 
 def _weigh_follow(reading: Reading, choice: Choice) -> Choice | None:
@@ -311,16 +314,37 @@ def _weigh_follow(reading: Reading, choice: Choice) -> Choice | None:
     view = reading.view
     if reading.best is None or len(view.trick) == SEATS - 1 or not ENDGAME < len(view.hand) < TRICKS:
         return None
-    options = _follow_options(reading, choice)
-    if len(options) < 2:
-        return None
-    budget = Budget(worlds=WORLDS, steps=WORLDS * len(options) * SEATS * len(view.hand))  # every playout to the end
-    found = choose_by_search(COACH, view, reading.me, [Action("play", c) for c in options], choice, LOOK_AHEAD,
-                             _described, budget)
-    if found is choice or found.action.card is None or choice.action.card is None:
+    found = _search(reading, choice, _follow_options(reading, choice))
+    if found is None or found.action.card is None or choice.action.card is None:
         return None
     return _choice(found.action.card, LOOK_AHEAD,
                    _follow_guess(reading, choice.action.card, found.action.card) + found.why)
+
+
+def _weigh_lead(reading: Reading, choice: Choice) -> Choice | None:
+    """A lead in the tricks before the read-out: the strongest and the weakest card of every suit held,
+    the rule of thumb's among them, played out in sampled deals (in duplicate, on top of the search of the
+    cards played second or third, 1,000 shuffles: +0.19 points a deal)."""
+    view = reading.view
+    if reading.best is not None or view.trick or len(view.hand) not in LEAD_HANDS:
+        return None
+    suits: dict[str, list[Card]] = {}
+    for card in (a.card for a in view.legal if a.card is not None and not a.card.is_fool):
+        suits.setdefault(card.suit, []).append(card)
+    found = [choice.action.card, *(pick(held, key=strength) for held in suits.values() for pick in (max, min))]
+    return _search(reading, choice, list(dict.fromkeys(c for c in found if c is not None)))
+
+
+def _search(reading: Reading, choice: Choice, options: list[Card]) -> Choice | None:
+    """The search's card among ``options`` (the rule of thumb's first), None when it keeps the rule of
+    thumb's; the budget lets every playout run to the end of the deal."""
+    if len(options) < 2:
+        return None
+    view = reading.view
+    budget = Budget(worlds=WORLDS, steps=WORLDS * len(options) * SEATS * len(view.hand))
+    found = choose_by_search(COACH, view, reading.me, [Action("play", c) for c in options], choice, LOOK_AHEAD,
+                             _described, budget)
+    return None if found is choice else found
 
 
 def _follow_guess(reading: Reading, usual: Card, card: Card) -> str:
