@@ -16,7 +16,7 @@ from ...cards import TRUMP, Card
 from ...chances import lacks
 from ...game import Action, GameState, IllegalAction, Later, Variants
 from ...scoresheet import ScoreSheet
-from ...tricks import Play, TrickResult, refusal, trick_winner
+from ...tricks import Play, TrickResult, led_suit, refusal, trick_winner
 from .rules import (
     DEALER,
     GAME,
@@ -227,8 +227,7 @@ class LombardiaState(GameState):
 
     def _play(self, card: Card) -> None:
         self.hands[self.turn].remove(card)
-        led = next((p.card.suit for p in self.trick if not p.card.is_fool), None)
-        if lacking := lacks(led, card):
+        if lacking := lacks(led_suit(self.trick, POLICY), card):
             self.voids[self.turn] |= frozenset(lacking)
         self.trick.append(Play(self.turn, card))
         self.played.append(card)
