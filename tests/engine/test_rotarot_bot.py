@@ -106,6 +106,27 @@ def test_a_solo_the_tables_rate_highly_is_played_out_before_it_is_bid() -> None:
     assert solo < bid1
 
 
+def test_a_dealt_hand_whose_widow_is_worth_nothing_goes_solo_and_makes_it() -> None:
+    """Deal 937175, seat 2 (the first Solo of the bots' auctions on seed 1, the 661st deal): eight trumps
+    with the Sküs and three Kings, and a widow of small spades, a Knight and a small heart.  Taking one of
+    them gains less than the 10 points of extra bonus, so the played-out comparison favours Solo, and the
+    bots' play bears it out: the declarer collects from all three."""
+    state = fresh(937175)
+    for _ in range(2):
+        state.apply(BOT.decide(state, state.current_player()).action)
+    choice = BOT.decide(state, 2)
+    assert (choice.action.kind, choice.rule.name) == ("solo", "ウィドーがいらない手はソロ")
+    averages = re.search(r"平均でソロは([+−]\d+)点、1枚は([+−]\d+)点", choice.why)
+    assert averages
+    solo, bid1 = (int(text.replace("−", "-")) for text in averages.groups())
+    assert solo > bid1
+    while not state.is_terminal():
+        state.apply(BOT.decide(state, state.current_player()).action)
+    assert state.contract == 0 and state.declarer == 2
+    totals = list(state.score().totals.values())
+    assert totals[2] > 0 and all(total < 0 for seat, total in enumerate(totals) if seat != 2)
+
+
 def test_a_solo_over_a_standing_bid_is_weighed_against_defending() -> None:
     """Only Solo is left above another seat's 1枚: the eighteen-trump hand plays it out against passing
     and goes Solo; the reason compares the two."""
