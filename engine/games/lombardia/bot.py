@@ -326,7 +326,7 @@ def _weigh_lead(reading: Reading, choice: Choice) -> Choice | None:
     the rule of thumb's among them, played out in sampled deals (in duplicate, on top of the search of the
     cards played second or third, 1,000 shuffles: +0.19 points a deal)."""
     view = reading.view
-    if reading.best is not None or view.trick or len(view.hand) not in LEAD_HANDS:
+    if view.trick or len(view.hand) not in LEAD_HANDS:
         return None
     suits: dict[str, list[Card]] = {}
     for card in (a.card for a in view.legal if a.card is not None and not a.card.is_fool):
