@@ -93,6 +93,14 @@ def test_a_hand_that_needs_no_widow_goes_solo() -> None:
     assert decided(played(state, "solo")) == ("pass", "得にならない手はパス")
 
 
+def solo_and_bid1(why: str) -> tuple[int, int]:
+    """The two averages a reason gives when it has played Solo and 1枚 out (「平均でソロは+152点、1枚は+125点」)."""
+    averages = re.search(r"平均でソロは([+−]\d+)点、1枚は([+−]\d+)点", why)
+    assert averages, why
+    solo, bid1 = (int(text.replace("−", "-")) for text in averages.groups())
+    return solo, bid1
+
+
 def test_a_solo_the_tables_rate_highly_is_played_out_before_it_is_bid() -> None:
     """Deal 597983, seat 0: twelve trumps with the Sküs and the Mond but six side-suit losers.  The tables
     rate Solo near certain; played out, the widow's trump and the discard are worth more than the 10 points
@@ -100,9 +108,8 @@ def test_a_solo_the_tables_rate_highly_is_played_out_before_it_is_bid() -> None:
     state = fresh(597983)
     choice = BOT.decide(state, 0)
     assert (choice.action.kind, choice.rule.name) == ("bid1", "見込みのある段階でビッド")
-    averages = re.search(r"平均でソロは([+−]\d+)点、1枚は([+−]\d+)点", choice.why)
-    assert averages and "12通り" in choice.why
-    solo, bid1 = (int(text.replace("−", "-")) for text in averages.groups())
+    assert "12通り" in choice.why
+    solo, bid1 = solo_and_bid1(choice.why)
     assert solo < bid1
 
 
@@ -116,9 +123,7 @@ def test_a_dealt_hand_whose_widow_is_worth_nothing_goes_solo_and_makes_it() -> N
         state.apply(BOT.decide(state, state.current_player()).action)
     choice = BOT.decide(state, 2)
     assert (choice.action.kind, choice.rule.name) == ("solo", "ウィドーがいらない手はソロ")
-    averages = re.search(r"平均でソロは([+−]\d+)点、1枚は([+−]\d+)点", choice.why)
-    assert averages
-    solo, bid1 = (int(text.replace("−", "-")) for text in averages.groups())
+    solo, bid1 = solo_and_bid1(choice.why)
     assert solo > bid1
     while not state.is_terminal():
         state.apply(BOT.decide(state, state.current_player()).action)
