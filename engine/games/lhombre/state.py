@@ -72,6 +72,7 @@ class LHombreState(GameState):
         self.discards: list[Card] = []
         self.phase, self.turn = "bid", 0
         self.duel: tuple[int | None, int] = (0, 1)  # (seat with priority, the other); None: nobody survived
+        self.said: list[tuple[int, str]] = []  # (seat, word) of every bid, self and pass, as the views show it
         self.out = [False, False, False]
         self.bid: Contract | None = None
         self.holder: int | None = None
@@ -301,6 +302,7 @@ class LHombreState(GameState):
 
     def _bid(self, word: str) -> None:
         x = self.turn
+        self.said.append((x, word))
         if word == "pass":
             self.out[x] = True
             self.log.append(f"{seat_name(x)}はパスしました（このディールではもうビッドできません）。")

@@ -63,18 +63,6 @@ class LHombreView:
         return self.bid
 
 
-def _auction(state: LHombreState) -> tuple[tuple[int, str], ...]:
-    """Who said each word of the auction: the auction replayed on a fresh deal (only words, no cards)."""
-    replay = LHombreState(state.deal, state.variants)
-    said = []
-    for action in state.history:
-        if replay.phase != "bid":
-            break
-        said.append((replay.turn, action.kind))
-        replay.apply(action)
-    return tuple(said)
-
-
 def _exchanges(state: LHombreState, seat: int) -> tuple[tuple[tuple[int, int], ...], tuple[Card, ...]]:
     """Each finished exchange turn as (seat, count), and ``seat``'s own discards."""
     if state.declarer < 0:
@@ -118,7 +106,7 @@ def view_of(state: GameState, seat: int) -> LHombreView:
         seat=seat, turn=turn, phase=state.phase,
         hand=tuple(sorted(state.hands[seat], key=order)),
         variants=tuple(sorted(state.variants.items())),
-        auction=_auction(state), bid=state.bid, holder=state.holder, out=tuple(state.out),
+        auction=tuple(state.said), bid=state.bid, holder=state.holder, out=tuple(state.out),
         declarer=state.declarer, trump=state.trump, turned=state.turned,
         exchanged=exchanged, laid_away=laid_away, pending=state.pending, talon=len(state.talon),
         tricks=_tricks(state), trick=tuple(state.trick), won=tuple(state.tricks),
