@@ -15,6 +15,7 @@ random-deal tests check at every step that the two agree.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from ...cards import FRENCH_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, IllegalAction, Later, Variants
@@ -51,6 +52,15 @@ DISCARD = {card: Action("discard", card) for card in Pack.LHOMBRE40.cards()}
 SURRENDER, DRAW = Action("surrender"), Action("draw")
 
 
+@dataclass(frozen=True)
+class SeenTrick:
+    """A finished trick as everyone saw it: who led, the three plays in order and the winner."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+
+
 class LHombreState(GameState):
     GAME = GAME
     TAG = "lhG"
@@ -81,9 +91,12 @@ class LHombreState(GameState):
         self.turned: Card | None = None
         self.exchangers: list[int] = []
         self.pending = 0  # cards laid away in the current exchange turn
+        self.exchanged: list[tuple[int, int]] = []  # (seat, cards exchanged) of each finished exchange turn
+        self.laid: list[list[Card]] = [[], [], []]  # the cards each seat laid away (seen only by that seat)
         self.trick: list[Play] = []
         self.last: tuple[tuple[Play, ...], TrickResult] | None = None
         self.tricks = [0, 0, 0]
+        self.seen: list[SeenTrick] = []  # the finished tricks as everyone saw them, as the views show them
         self.piles: list[list[Card]] = [[], [], []]  # the cards of the tricks each seat won
         self.vole = self.surrendered = self.declarer_played = False
         self.start_hand: tuple[Card, ...] = ()
@@ -372,9 +385,11 @@ class LHombreState(GameState):
     def _discard(self, card: Card) -> None:
         self.hands[self.turn].remove(card)
         self.discards.append(card)
+        self.laid[self.turn].append(card)
         self.pending += 1
 
     def _draw(self) -> None:
+        self.exchanged.append((self.turn, self.pending))
         drawn, self.talon = self.talon[:self.pending], self.talon[self.pending:]
         self.hands[self.turn] += drawn
         who = seat_name(self.turn)
@@ -406,6 +421,7 @@ class LHombreState(GameState):
         result = trick_winner(self.trick, suiting.policy, suiting.naming, SEAT_NAMES)
         self.tricks[result.winner] += 1
         self.piles[result.winner] += [p.card for p in self.trick]
+        self.seen.append(SeenTrick(self.trick[0].seat, tuple(self.trick), result.winner))
         self.last, self.trick, self.turn = (tuple(self.trick), result), [], result.winner
         number = sum(self.tricks)
         self.log.append(Later(lambda: f"第{number}トリック: {result.message}"))

@@ -13,18 +13,9 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...game import Action, GameState, VariantValue
-from ...tricks import Play, trick_winner
+from ...tricks import Play
 from .rules import BY_WORD, SUITINGS, Contract
-from .state import LHombreState
-
-
-@dataclass(frozen=True)
-class SeenTrick:
-    """A finished trick as everyone saw it: who led, the three plays in order and the winner."""
-
-    leader: int
-    plays: tuple[Play, ...]
-    winner: int
+from .state import LHombreState, SeenTrick
 
 
 @dataclass(frozen=True)
@@ -63,44 +54,11 @@ class LHombreView:
         return self.bid
 
 
-def _exchanges(state: LHombreState, seat: int) -> tuple[tuple[tuple[int, int], ...], tuple[Card, ...]]:
-    """Each finished exchange turn as (seat, count), and ``seat``'s own discards."""
-    if state.declarer < 0:
-        return (), ()
-    c, d = state.contract, state.declarer
-    order = ([d] if c.declarer_exchanges else []) + ([(d + 1) % 3, (d + 2) % 3] if c.opponents_exchange else [])
-    turns: list[tuple[int, int]] = []
-    own: list[Card] = []
-    count = 0
-    for action in state.history:
-        if action.kind == "discard":
-            count += 1
-            if order[len(turns)] == seat and action.card is not None:
-                own.append(action.card)
-        elif action.kind == "draw":
-            turns.append((order[len(turns)], count))
-            count = 0
-    return tuple(turns), tuple(own)
-
-
-def _tricks(state: LHombreState) -> tuple[SeenTrick, ...]:
-    """The finished tricks, rebuilt from the cards played (forehand leads the first)."""
-    policy = SUITINGS[state.trump].policy
-    cards = [a.card for a in state.history if a.kind == "play" and a.card is not None]
-    tricks, leader = [], 0
-    for i in range(0, len(cards) - len(cards) % 3, 3):
-        plays = tuple(Play((leader + k) % 3, cards[i + k]) for k in range(3))
-        leader = trick_winner(plays, policy, None).winner
-        tricks.append(SeenTrick(plays[0].seat, plays, leader))
-    return tuple(tricks)
-
-
 def view_of(state: GameState, seat: int) -> LHombreView:
     """``seat``'s view of ``state``: public facts, its own cards and, when it is to act, its legal actions."""
     assert isinstance(state, LHombreState)
     turn = state.current_player()
     order = SUITINGS[state.trump].order.__getitem__
-    exchanged, laid_away = _exchanges(state, seat)
     shown = state.bid is BY_WORD["nolo-ouvert"] and state.declarer_played and not state.surrendered
     return LHombreView(
         seat=seat, turn=turn, phase=state.phase,
@@ -108,8 +66,9 @@ def view_of(state: GameState, seat: int) -> LHombreView:
         variants=tuple(sorted(state.variants.items())),
         auction=tuple(state.said), bid=state.bid, holder=state.holder, out=tuple(state.out),
         declarer=state.declarer, trump=state.trump, turned=state.turned,
-        exchanged=exchanged, laid_away=laid_away, pending=state.pending, talon=len(state.talon),
-        tricks=_tricks(state), trick=tuple(state.trick), won=tuple(state.tricks),
+        exchanged=tuple(state.exchanged), laid_away=tuple(state.laid[seat]), pending=state.pending,
+        talon=len(state.talon),
+        tricks=tuple(state.seen), trick=tuple(state.trick), won=tuple(state.tricks),
         hand_sizes=tuple(len(h) for h in state.hands),
         exposed=tuple(sorted(state.hands[state.declarer], key=order)) if shown else (),
         vole=state.vole,
