@@ -101,3 +101,29 @@ def test_the_turned_card_of_a_tourne_stays_with_the_declarer() -> None:
     found = [w for w in worlds if w is not None]
     assert len(found) >= 15
     assert all(turned in w.hands[0] and w.turned == turned for w in found)
+
+
+def test_worlds_agree_with_the_view_before_the_first_card() -> None:
+    """The auction, the announcement, the trump and the exchange are imagined too (the coach plays bids out
+    from there, and the review costs them): random legal actions in every variant, every seat's view.  A
+    tourné's turned card lies on the talon's top until the declarer draws it."""
+    rng = random.Random(5)
+    checked = 0
+    for number in range(40):
+        variants = {"allow_upgrade": number % 3 == 0, "declarer_exchange": number % 2 == 0}
+        state = deal_by_number("lhombre", 1000 + number, variants)  # type: ignore[arg-type]
+        assert isinstance(state, LHombreState)
+        while state.phase not in ("play", "done", "redeal"):
+            mover = state.current_player()
+            checked += check_world(state, mover, rng)
+            for seat in (s for s in range(3) if s != mover):  # another seat's legal actions depend on its hand
+                imagined = world(view_of(state, seat), rng)
+                assert imagined is None or view_of(imagined, seat) == view_of(state, seat)
+                checked += imagined is not None
+            legal = state.legal_actions()
+            bids = [a for a in legal if a.kind != "pass"]
+            state.apply(rng.choice(bids if state.phase == "bid" and bids and rng.random() < 0.4 else legal))
+            if state.turned is not None and state.turned in state.talon:
+                imagined = world(view_of(state, (state.declarer + 1) % 3), rng)
+                assert imagined is None or imagined.talon[0] == state.turned
+    assert checked > 700

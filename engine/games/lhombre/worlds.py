@@ -9,8 +9,11 @@ seats' hidden exchanges can be replayed: each seat's drawn cards are taken from 
 turn and its discards from the cards nobody has shown.  The view's actions are replayed from the start
 and the world is returned at exactly the view's moment, or None when a step turns out illegal.
 
-Only the trick play is imagined (the phases ``play`` and ``vole``), because the coach searches only
-there.  It reads nothing but the view.
+Every phase is imagined: in the auction the other hands and the talon are simply the cards this seat
+has not seen (a grand-tourné bidder's black aces aside), and in the exchange the seats that have drawn
+took their cards from the talon's top while the seat laying away now has put down as many unknown cards
+as the view counts.  The auction is judged by playing contracts out, the review costs every decision, and
+both need worlds before the first card.  It reads nothing but the view.
 """
 
 from __future__ import annotations
@@ -26,12 +29,6 @@ from .state import LHombreState
 from .view import LHombreView
 
 PACK = Pack.LHOMBRE40.cards()
-
-
-def exchangers(view: LHombreView) -> list[int]:
-    """The seats that exchange in this contract, in the order they do."""
-    c, d = view.contract, view.declarer
-    return ([d] if c.declarer_exchanges else []) + ([(d + 1) % 3, (d + 2) % 3] if c.opponents_exchange else [])
 
 
 def barred(view: LHombreView) -> list[set[Card]]:
@@ -78,19 +75,29 @@ def _placed(view: LHombreView) -> tuple[dict[int, list[Card]], dict[int, list[Ca
     known: dict[int, list[Card]] = {0: [], 1: [], 2: []}
     if view.exposed:
         known[d] = list(view.exposed)
-    if view.turned is not None and view.turned not in played[d] and d != me:
+    if view.turned is not None and _turned_drawn(view) and view.turned not in played[d] and d != me:
         known[d].append(view.turned)
     return played, known
 
 
+def _turned_drawn(view: LHombreView) -> bool:
+    """Whether a tourné's turned card has left the talon's top for the declarer's hand (his exchange is over)."""
+    return view.turned is not None and any(seat == view.declarer for seat, _ in view.exchanged)
+
+
+def _on_top(view: LHombreView) -> list[Card]:
+    """The talon's known top: a tourné's turned card until the declarer draws it."""
+    return [view.turned] if view.turned is not None and not _turned_drawn(view) else []
+
+
 def world(view: LHombreView, rng: random.Random) -> LHombreState | None:
     """An imagined deal agreeing with ``view``, replayed to the view's moment (None: draw again)."""
-    if view.phase not in ("play", "vole"):
+    if view.phase in ("done", "redeal"):
         return None
     me = view.seat
     played, known = _placed(view)
     seen = set(view.hand) | set(view.laid_away) | {c for cards in played.values() for c in cards}
-    seen |= {c for cards in known.values() for c in cards}
+    seen |= {c for cards in known.values() for c in cards} | set(_on_top(view))
     unseen = [c for c in PACK if c not in seen]
     others = [s for s in range(3) if s != me]
     no = barred(view)
@@ -125,8 +132,8 @@ def _replay(view: LHombreView, current: dict[int, list[Card]], played: dict[int,
     for seat in range(3):
         final = current[seat] + played[seat]
         count = drawn.get(seat, 0)
-        first = [view.turned] if seat == d and view.turned is not None else []
-        kept = {SPADILLE, BASTA} if seat == d and view.contract is BY_WORD["grand-tourne"] else set()
+        first = [view.turned] if seat == d and _turned_drawn(view) and view.turned is not None else []
+        kept = {SPADILLE, BASTA} if seat == d and view.bid is BY_WORD["grand-tourne"] else set()
         free = [c for c in final if c not in first and c not in kept]
         rng.shuffle(free)
         took[seat] = (first + free)[:count]
@@ -135,9 +142,10 @@ def _replay(view: LHombreView, current: dict[int, list[Card]], played: dict[int,
         if seat == me:
             discards[seat] = list(view.laid_away)
         else:
-            discards[seat], pool = pool[:count], pool[count:]
+            laying = view.pending if view.phase == "exchange" and seat == view.turn else 0
+            discards[seat], pool = pool[:count + laying], pool[count + laying:]
         dealt[seat] = [c for c in final if c not in took[seat]] + discards[seat]
-    talon = [c for seat in exchangers(view) for c in took[seat]] + pool
+    talon = [c for seat, _ in view.exchanged for c in took[seat]] + _on_top(view) + pool
     try:
         state = LHombreState.from_hands([dealt[0], dealt[1], dealt[2] + talon], dict(view.variants))
         for action in _actions(view, discards):
@@ -150,16 +158,20 @@ def _replay(view: LHombreView, current: dict[int, list[Card]], played: dict[int,
 
 
 def _actions(view: LHombreView, discards: dict[int, list[Card]]) -> list[Action]:
-    """The view's history as actions: the auction, the announcement, the trump suit, every exchange, every
-    card played and the slam decision."""
+    """The view's history as actions: the auction, the announcement, the trump suit, every finished exchange
+    and the cards laid away in the one under way, every card played and the slam decision."""
     actions = [Action(word) for _, word in view.auction]
-    if view.variant_map.get("allow_upgrade"):
+    if view.declarer < 0:
+        return actions
+    if view.variant_map.get("allow_upgrade") and view.phase != "announce":
         standing = next((BY_WORD[w] for _, w in reversed(view.auction) if w not in ("pass", "self")), None)
         actions.append(Action("keep" if standing is view.bid else view.contract.word))
-    if view.contract.trumps == "named":
+    if view.contract.trumps == "named" and view.trump:
         actions.append(Action(f"trump{view.trump}"))
-    for seat in exchangers(view):
+    for seat, _ in view.exchanged:
         actions += [Action("discard", c) for c in discards[seat]] + [Action("draw")]
+    if view.phase == "exchange":
+        actions += [Action("discard", c) for c in discards[view.turn]]
     cards = [p.card for t in view.tricks for p in t.plays] + [p.card for p in view.trick]
     plays = [Action("play", c) for c in cards]
     if view.vole:
