@@ -2,9 +2,8 @@
 
 At every reader step with a real choice the coach makes the lesson's move, or the lesson marks the step
 ``coach_equal`` (the two moves are equal within the coach's noise, and the note says so).  The coach's
-own mistakes that are still being fixed, and lessons still to be rewritten, are listed below with the
-measurement that shows them; each must still be a difference (when its fix lands, this test asks for its
-removal).
+own mistakes that are still being fixed are listed below with the measurement that shows them; each must
+still be a difference (when its fix lands, this test asks for its removal).
 """
 
 from __future__ import annotations
@@ -34,12 +33,6 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
     ("ottocento-signals", 0): "a lead without the striscio: +21 ± 7 margin (100 worlds)",
     ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +65 ± 8 margin (100 worlds)",
 }
-# (lesson, script step) -> why the lesson is wrong there and not yet rewritten.
-KNOWN_LESSON_FAULTS: dict[tuple[str, int], str] = {
-    ("rotarot-ramsch-exchange", 7): "a low spade from the widow beats trump 2 by about 22 (200 worlds); the Ramsch "
-                                    "lessons replay one deal, so the fix rewrites all three",
-    ("rotarot-ramsch-exchange", 8): "as step 7",
-}
 
 
 @functools.cache
@@ -50,10 +43,9 @@ def checks() -> tuple[StepCheck, ...]:
 def test_every_difference_is_marked_equal_or_a_known_coach_fault() -> None:
     found = checks()
     differ = {(c.lesson, c.step): c for c in found if not c.agrees}
-    known = KNOWN_COACH_FAULTS | KNOWN_LESSON_FAULTS
-    unexplained = [c for key, c in differ.items() if not c.equal and key not in known]
+    unexplained = [c for key, c in differ.items() if not c.equal and key not in KNOWN_COACH_FAULTS]
     assert not unexplained, "\n" + table(unexplained)
-    fixed = [key for key in known if key not in differ or differ[key].equal]
+    fixed = [key for key in KNOWN_COACH_FAULTS if key not in differ or differ[key].equal]
     assert not fixed, f"the coach now agrees (or the step is marked equal): remove {fixed} from the list"
     stale = [c for c in found if c.agrees and c.equal]
     assert not stale, "the coach agrees: remove coach_equal from " + ", ".join(f"{c.lesson}[{c.step}]" for c in stale)
@@ -67,8 +59,8 @@ def test_every_lhombre_bidding_step_agrees_with_the_coach() -> None:
     assert not wrong, "\n" + table(wrong)
 
 
-@pytest.mark.xfail(bool(KNOWN_COACH_FAULTS or KNOWN_LESSON_FAULTS), raises=AssertionError, strict=True,
-                   reason="the faults listed above are still to be fixed")
+@pytest.mark.xfail(bool(KNOWN_COACH_FAULTS), raises=AssertionError, strict=True,
+                   reason="the coach faults listed above are fixed in the coaches, not in the lessons")
 def test_the_coach_agrees_with_95_percent_of_the_unforced_steps() -> None:
     found = checks()
     assert sum(c.agrees for c in found) >= 0.95 * len(found), "\n" + table(found)
