@@ -21,17 +21,17 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
     ("lhombre-tourne", 0): "N3: the coach passes a playable tourné hand (l'Hombre's auction is being rewritten)",
     ("lhombre-tourne", 2): "N3: as step 0, after middlehand's bid",
     ("lhombre-trump", 2): "N3: the coach passes Basta with four clubs after two passes",
-    ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.52 ± 0.19 chips (64 worlds)",
+    ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.29 ± 0.12 chips (200 worlds)",
     ("lombardia-obligations", 3): "N7: the World spent on a blank trick: +0.47 ± 0.17 (200 worlds)",
     ("lombardia-trumps", 0): "N7: draw trumps from the top with 11 cards: +0.96 ± 0.24 (200 worlds)",
     ("lombardia-trumps", 12): "drawing the last trump before cashing the Jack: +0.66 ± 0.15 (200 worlds)",
     ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
-                           "+2.23 ± 0.21 (200 worlds)",
+                           "+2.71 ± 0.22 (200 worlds)",
     ("napoletanisch-count", 2): "a card nobody can take laid rather than one a later tarock sum may take: "
-                                "+1.88 ± 0.72 (100 worlds)",
-    ("ottocento-discard", 2): "the unguarded Jack kept for its combination: +52 ± 18 margin (100 worlds)",
-    ("ottocento-signals", 0): "a lead without the striscio: +21 ± 7 margin (100 worlds)",
-    ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +65 ± 8 margin (100 worlds)",
+                                "+1.08 ± 0.53 (200 worlds)",
+    ("ottocento-discard", 2): "a void in cups (trump their leads) before banking a Jack: +41 ± 11 margin (200 worlds)",
+    ("ottocento-signals", 0): "the partner's suit led, no striscio: +23 ± 5 margin (200 worlds)",
+    ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +64 ± 5 margin (200 worlds)",
 }
 
 
