@@ -40,6 +40,9 @@ class ScriptStep:
     note: str
     hints: Mapping[Action, str] = field_of(default_factory=lambda: MappingProxyType({}))  # per wrong choice
     marks: bool = True  # False: the hand is not marked legal/illegal (a question about which cards are legal)
+    # True: the practice table's coach makes another move here that is as good within its noise, and the
+    # step's note says so (tests/engine/test_lesson_coach.py holds every other step to the coach's choice)
+    coach_equal: bool = False
 
     def hint_for(self, action: Action) -> str:
         """What the coach says to a legal choice that is not the lesson's: its own hint, else the general one."""
@@ -276,7 +279,7 @@ def _step(state: GameState, text: str, path: Path) -> Action:
 def _script_step(state: GameState, item: Any, reader: int, path: Path) -> ScriptStep:
     if not isinstance(item, Mapping) or ("play" in item) == ("expect" in item):
         raise TutorialError(path, "各手順には play（台本の手）か expect（読者の手）のどちらか一方を書きます。")
-    unknown = set(item) - {"play", "expect", "prompt", "hint", "note", "hints", "marks"}
+    unknown = set(item) - {"play", "expect", "prompt", "hint", "note", "hints", "marks", "coach_equal"}
     if unknown:
         raise TutorialError((*path, sorted(unknown)[0]), f"「{sorted(unknown)[0]}」は手順に書けない項目です。")
     is_reader = "expect" in item
@@ -286,16 +289,29 @@ def _script_step(state: GameState, item: Any, reader: int, path: Path) -> Script
         raise TutorialError((*path, key), f"ここは{who}で書きます。")
     if is_reader and "prompt" not in item:
         raise TutorialError((*path, "prompt"), "読者の手には prompt（問いかけ）が必要です。")
-    if not is_reader and ("hints" in item or "marks" in item):
-        raise TutorialError((*path, "hints" if "hints" in item else "marks"),
-                            "hints と marks は読者の手（expect）にだけ書けます。")
+    only_reader = [key for key in ("hints", "marks", "coach_equal") if key in item]
+    if not is_reader and only_reader:
+        raise TutorialError((*path, only_reader[0]),
+                            "hints と marks と coach_equal は読者の手（expect）にだけ書けます。")
     before = state.clone()
     action = _step(state, str(item[key]), (*path, key))
     prompt, hint, note = (field(item, name, path, required=False, default="") for name in ("prompt", "hint", "note"))
     _check_names(before, hint, None, (*path, "hint"))
     hints = _choice_hints(before, action, field(item, "hints", path, dict, required=False, default={}), path)
     marks = field(item, "marks", path, bool, required=False, default=True)
-    return ScriptStep(action, is_reader, prompt, hint, note, MappingProxyType(hints), marks)
+    coach_equal = field(item, "coach_equal", path, bool, required=False, default=False)
+    if coach_equal:
+        _check_equal(before, note, (*path, "coach_equal"))
+    return ScriptStep(action, is_reader, prompt, hint, note, MappingProxyType(hints), marks, coach_equal)
+
+
+def _check_equal(state: GameState, note: str, where: Path) -> None:
+    """``coach_equal: true`` marks a choice between moves of equal worth: there must be a choice, and the
+    note must tell the reader that the other move is as good (the coach may propose it at the table)."""
+    if len(state.legal_actions()) < 2:
+        raise TutorialError(where, "ほかに選べる手のない手順には coach_equal を書きません。")
+    if not note.strip():
+        raise TutorialError(where, "coach_equal を書いた手順には、ほかの手も同じくらいよいことを note で伝えます。")
 
 
 def _choice_hints(state: GameState, expected: Action, data: Mapping[str, Any], path: Path) -> dict[Action, str]:

@@ -96,6 +96,31 @@ def test_a_hint_for_the_chosen_card_else_the_general_one() -> None:
     assert not step.marks and lesson.rules[0].anchor == "follow"
 
 
+def test_coach_equal_marks_a_real_choice_whose_note_says_both_are_fine() -> None:
+    lesson = load(with_first_step(coach_equal=True))
+    assert isinstance(lesson, Lesson) and lesson.script[0].coach_equal and not lesson.script[6].coach_equal
+    script = lesson_data()["script"]
+    for data, path, message in [
+        (with_first_step(coach_equal="yes"), "script[0].coach_equal", "形が違います"),
+        (with_first_step(coach_equal=True, note=""), "script[0].coach_equal", "note"),
+        (lesson_data(script=[script[0], dict(script[1], coach_equal=True), *script[2:]]), "script[1].coach_equal",
+         "読者の手"),
+    ]:
+        with pytest.raises(TutorialError, match=message) as error:
+            load(data)
+        assert error.value.where() == path
+
+
+def test_coach_equal_is_refused_where_the_reader_has_no_choice() -> None:
+    name, data = next((name, data) for name, data in tutorial_files() if data["id"] == "lombardia-end")
+    last = data["script"][-4]
+    assert "expect" in last and "最後のトリック" in last["prompt"], name  # the reader's last card: no choice
+    script = [*data["script"][:-4], dict(last, coach_equal=True, note="どちらでも"), *data["script"][-3:]]
+    with pytest.raises(TutorialError, match="ほかに選べる手") as error:
+        load({**data, "script": script})
+    assert error.value.where() == f"script[{len(script) - 4}].coach_equal"
+
+
 def test_duplicate_ids_are_refused() -> None:
     with pytest.raises(TutorialError, match="重なって"):
         load_all([("a.yaml", lesson_data()), ("b.yaml", lesson_data())])

@@ -1,0 +1,66 @@
+"""The lessons and the practice table's coach give the same advice (engine.lesson_coach).
+
+At every reader step with a real choice the coach makes the lesson's move, or the lesson marks the step
+``coach_equal`` (the two moves are equal within the coach's noise, and the note says so).  The coach's
+own mistakes that are still being fixed are listed below with the measurement that shows them; each must
+still be a difference (when its fix lands, this test asks for its removal).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from helpers import site_tutorials
+
+from engine.lesson_coach import StepCheck, agreement, table
+
+# (lesson, script step) -> why the lesson is right there and the coach is not (measured with
+# engine.search.estimate on the step's position, rules-of-thumb playouts: gain of the lesson's move).
+KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
+    ("lhombre-tourne", 0): "N3: the coach passes a playable tourné hand (l'Hombre's auction is being rewritten)",
+    ("lhombre-tourne", 2): "N3: as step 0, after middlehand's bid",
+    ("lhombre-trump", 2): "N3: the coach passes Basta with four clubs after two passes",
+    ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.29 ± 0.12 chips (200 worlds)",
+    ("lombardia-obligations", 3): "N7: the World spent on a blank trick: +0.47 ± 0.17 (200 worlds)",
+    ("lombardia-trumps", 0): "N7: draw trumps from the top with 11 cards: +0.96 ± 0.24 (200 worlds)",
+    ("lombardia-trumps", 12): "drawing the last trump before cashing the Jack: +0.66 ± 0.15 (200 worlds)",
+    ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
+                           "+2.71 ± 0.22 (200 worlds)",
+    ("napoletanisch-count", 2): "a card nobody can take laid rather than one a later tarock sum may take: "
+                                "+1.08 ± 0.53 (200 worlds)",
+    ("ottocento-discard", 2): "a void in cups (trump their leads) before banking a Jack: +41 ± 11 margin (200 worlds)",
+    ("ottocento-signals", 0): "the partner's suit led, no striscio: +23 ± 5 margin (200 worlds)",
+    ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +64 ± 5 margin (200 worlds)",
+}
+
+
+@functools.cache
+def checks() -> tuple[StepCheck, ...]:
+    return tuple(agreement(site_tutorials().values()))
+
+
+def test_every_difference_is_marked_equal_or_a_known_coach_fault() -> None:
+    found = checks()
+    differ = {(c.lesson, c.step): c for c in found if not c.agrees}
+    unexplained = [c for key, c in differ.items() if not c.equal and key not in KNOWN_COACH_FAULTS]
+    assert not unexplained, "\n" + table(unexplained)
+    fixed = [key for key in KNOWN_COACH_FAULTS if key not in differ or differ[key].equal]
+    assert not fixed, f"the coach now agrees (or the step is marked equal): remove {fixed} from the list"
+    stale = [c for c in found if c.agrees and c.equal]
+    assert not stale, "the coach agrees: remove coach_equal from " + ", ".join(f"{c.lesson}[{c.step}]" for c in stale)
+
+
+def test_every_lhombre_bidding_step_agrees_with_the_coach() -> None:
+    bids = [c for c in checks() if c.game == "lhombre" and c.bidding]
+    assert len(bids) >= 4  # the auction, exchange, tourné and trump lessons each bid
+    assert not [c for c in bids if c.equal], "a bid is never a matter of taste here: the lesson or the coach is wrong"
+    wrong = [c for c in bids if not c.agrees and (c.lesson, c.step) not in KNOWN_COACH_FAULTS]
+    assert not wrong, "\n" + table(wrong)
+
+
+@pytest.mark.xfail(bool(KNOWN_COACH_FAULTS), raises=AssertionError, strict=True,
+                   reason="the coach faults listed above are fixed in the coaches, not in the lessons")
+def test_the_coach_agrees_with_95_percent_of_the_unforced_steps() -> None:
+    found = checks()
+    assert sum(c.agrees for c in found) >= 0.95 * len(found), "\n" + table(found)
