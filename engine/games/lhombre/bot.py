@@ -95,6 +95,9 @@ PASS_ACTION = Action("pass")
 BID_BUDGET = Budget(worlds=12, steps=6000)  # a bid plays each of its candidates out in these imagined deals
 BID_CANDIDATES = 2  # the contracts the tables rate best, played out (the tables only sort, they never decide)
 BID_MORE = 3  # a close call is played out in this many times the budget's deals
+SURRENDER_MARGIN = 1  # chips the tables' estimate must fall below the surrender's cost: the tables are built
+# from the bots' own play and run low, and a declarer surrendering at the tables' word gave up, in the
+# imagined deals of a lesson hand, a quarter of the deals he would have won more often than not
 HOPELESS = Fraction(-2)  # a hand the tables rate at this or lower for every contract is passed without playing
 # it out: in 150 first bids none of the 41 such hands gained when played out, and they are a quarter of the time
 BIDDER_FLOOR = Fraction(-1)  # the tables' lowest estimate for a contract another seat has bid
@@ -648,7 +651,7 @@ def _surrender(view: LHombreView) -> Choice | None:
         return None
     contract, found = view.contract, play_outlook(view)
     cost = 2 * contract.value
-    if found.net >= -cost:
+    if found.net >= -cost - SURRENDER_MARGIN:
         return None
     return Choice(Action("surrender"), SURRENDER, f"この手で{contract.name}を遊ぶと{found.words()}です。"
                                                  f"降伏すれば失敗の支払い（各相手に{contract.value}チップ、"
