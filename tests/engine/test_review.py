@@ -26,11 +26,13 @@ def test_a_reader_who_followed_the_coach_hears_so() -> None:
     assert review_text(state, SEAT, []) == ["振り返り: あなたの選んだ手は、すべてコーチと同じでした。"]
 
 
-def test_weak_choices_are_listed_biggest_cost_first_and_reopen_their_position() -> None:
+def test_weak_choices_are_listed_clear_costs_first_and_reopen_their_position() -> None:
     state = weakly_played()
     remarks = review(state, SEAT, SMALL)
     assert remarks
-    costs = [r.cost for r in remarks if r.cost is not None]
+    verdicts = [r.verdict for r in remarks]
+    assert verdicts == sorted(verdicts, key=("cost", "even", "unknown").index)
+    costs = [r.cost for r in remarks if r.verdict == "cost"]
     assert costs == sorted(costs, reverse=True)
     for remark in remarks:
         before = type(state).from_share_code(remark.code)
