@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+import pytest
+
 from engine import console
 from engine.bots import BOTS, deal_by_number, play_out
-from engine.game import GameState
-from engine.review import review, review_text
-from engine.search import Budget
+from engine.game import Action, GameState
+from engine.games import GAMES
+from engine.review import Remark, coach_of, decisions, review, review_text
+from engine.search import Budget, points, sample_worlds
 
 SMALL = Budget(worlds=3, steps=4000)
 GAME, NUMBER, SEAT = "napoletanisch", 5, 0
@@ -55,3 +60,84 @@ def test_the_terminal_prints_the_review_after_the_sheet() -> None:
     console.play(GAME, NUMBER, SEAT, {}, ask=lambda _: next(moves), say=said.append, reviewed=True)
     at = next(i for i, line in enumerate(said) if line.startswith("振り返り: "))
     assert "コーチと違う手が" in said[at] and "あなた:" in "\n".join(said[at:])
+
+
+# --- planted mistakes: one decision each, weighed against the reader's points read off the score sheet ----
+PLANTED = Budget(worlds=4, steps=40_000)  # the first 4 of the review's 12 worlds: cheap, and clear enough here
+
+
+def planted(state: GameState, mistake: str) -> Remark:
+    """The review's remark on ``mistake`` made in ``state`` (the deal stops there, so this one decision is
+    the only one weighed)."""
+    seat = state.current_player()
+    played = state.clone()
+    played.apply(played.parse_action(mistake))
+    found = next(decisions(played, seat, len(state.history), PLANTED))
+    assert found[0] == len(state.history) and found[1] is not None, "the coach made the planted mistake"
+    return found[1]
+
+
+def sheet_points(end: GameState, seat: int) -> Fraction:
+    """The reader's own points in a finished deal, read off its score sheet (Ottocento: the reader's side
+    less the other side, before the rounding to fives; Napoletanisch: before the fraction is dropped)."""
+    sheet = end.score()
+    if end.GAME == "ottocento":
+        raw = {name: sum((Fraction(s.value) for s in sheet.steps if s.party == name and s.value is not None
+                          and s.label != "5点単位に丸める"), Fraction(0)) for name in sheet.totals}
+        return sum((value if f"席{seat}" in name else -value for name, value in raw.items()), Fraction(0))
+    label = end.seat_label(seat)  # 席N (a team's name lists its seats), or l'Hombre's フォアハンド …
+    name = next(name for name in sheet.totals if label in name or f"席{seat}" in name)
+    if end.GAME == "napoletanisch":
+        return Fraction(next(s.value for s in sheet.steps if s.party == name and s.label == "取った札の点"))
+    return Fraction(sheet.totals[name])
+
+
+def own_cost(state: GameState, better: Action, worse: Action) -> Fraction:
+    """What ``worse`` costs the reader against ``better``, in the reader's points from the score sheet, on
+    the same imagined deals the review reads (every later decision by the rules of thumb)."""
+    seat = state.current_player()
+    coach = coach_of(state.GAME)
+    worlds = sample_worlds(coach, coach.view(state, seat), PLANTED.worlds, PLANTED.tries)
+    assert len(worlds) == PLANTED.worlds
+    total = Fraction(0)
+    for world in worlds:
+        for action, sign in ((better, 1), (worse, -1)):
+            end = world.clone()
+            end.apply(action)
+            while not end.is_terminal():
+                legal = end.legal_actions()
+                end.apply(legal[0] if len(legal) == 1 else coach.rules(coach.view(end, end.current_player())).action)
+            total += sign * sheet_points(end, seat)
+    return total / len(worlds)
+
+
+def assert_named(state: GameState, mistake: str, place: str) -> Remark:
+    """The review lists ``mistake`` as a clear cost, at ``place``, worth what the reader's own points lose."""
+    remark = planted(state, mistake)
+    assert remark.place == place and remark.verdict == "cost"
+    assert remark.cost == own_cost(state, remark.coach.action, remark.chose) > 0
+    text = "\n".join(review_text(state, state.current_player(), [remark]))
+    assert f"{place} — " in text and f"約{points(remark.cost)}" in text
+    return remark
+
+
+def test_lombardia_names_a_wrong_discard_a_wasted_fool_and_a_counter_thrown_away() -> None:
+    # deal 5: the dealer's second discard, a small cup instead of the lone five of swords (a void to trump in)
+    discard = "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAuAEINMEg8Lw4UBh87A0MtIMjJIA.JS-qUg"
+    assert_named(GAMES["lombardia"].from_share_code(discard), "discard H4", "ディーラーの捨て札")
+    # deal 3, trick 4: the queen of cups led, the Fool played where trump VIII wins the trick cheaply
+    fool = "loG1.AAAAACwDNS0zQyknICI_NDAFOwcWKwsSDEoaORQ6DRUfOA8jLgYXRxwkGRs2Jk0RRhMCJQoEMSoASUJEPUA-Dgk3KDJBTBgdIUgBCDwvEEVLHsk5NEZMTUcxJTAkPzI9Oj4.8aK2Zg"
+    assert_named(GAMES["lombardia"].from_share_code(fool), "F", "第4トリック・2枚目")
+    # deal 5, trick 3: the dealer's king of swords led, the cavalier thrown under it instead of the four
+    counter = "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAuAEINMEg8Lw4UBh87A0MtIMjJIBo_OzY1Oj0yPiM.HOclcA"
+    assert_named(GAMES["lombardia"].from_share_code(counter), "SN", "第3トリック・2枚目")
+
+
+@pytest.mark.parametrize(("players", "number", "mistake"), [(2, 6, "C9 x H2 H3 H4"), (3, 5, "H3"), (4, 3, "T3")])
+def test_napoletanisch_names_a_missed_capture_in_the_readers_own_points(players: int, number: int,
+                                                                       mistake: str) -> None:
+    """The first turn of a deal with a king (or a tarock sum) to take: the reader lays a card down instead.
+    The margin over the others' mean moves n/(n−1) times the reader's points; the review says the latter."""
+    state = deal_by_number("napoletanisch", number, {"players": players})
+    assert any(a.take for a in state.legal_actions())
+    assert_named(state, mistake, "1巡目")
