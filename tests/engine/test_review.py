@@ -10,7 +10,7 @@ from engine import console
 from engine.bots import BOTS, deal_by_number, play_out
 from engine.game import Action, GameState
 from engine.games import GAMES
-from engine.review import Remark, coach_of, decisions, review, review_text
+from engine.review import Remark, coach_of, cost_words, decisions, review, review_text
 from engine.search import Budget, points, sample_worlds
 
 SMALL = Budget(worlds=3, steps=4000)
@@ -121,16 +121,68 @@ def assert_named(state: GameState, mistake: str, place: str) -> Remark:
     return remark
 
 
+# Positions before a planted mistake, as share codes of bot-played deals (the deal number in the comment):
+# the position stays where it is whatever the bots later learn.
+POSITIONS = {
+    # Lombardia deal 5: the dealer's second discard; trick 3, the dealer's king of swords led to seat 0;
+    # trick 1, seat 3 last on a lost trick of cups; trick 1, seat 0 to lead
+    "lombardia discard": "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGk"
+                         "AuAEINMEg8Lw4UBh87A0MtIMjJIA.JS-qUg",
+    "lombardia counter": "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGk"
+                         "AuAEINMEg8Lw4UBh87A0MtIMjJIBo_OzY1Oj0yPiM.HOclcA",
+    "lombardia blanks": "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAu"
+                        "AEINMEg8Lw4UBh87A0MtIMjJIBo_OzY.z_x8-g",
+    "lombardia lead": "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAuAE"
+                      "INMEg8Lw4UBh87A0MtIMjJIBo.oWLf9Q",
+    # Lombardia deal 3, trick 4: the queen of cups led, seat 3 can win with trump VIII
+    "lombardia fool": "loG1.AAAAACwDNS0zQyknICI_NDAFOwcWKwsSDEoaORQ6DRUfOA8jLgYXRxwkGRs2Jk0RRhMCJQoEMSoASUJEPUA-Dgk3KD"
+                      "JBTBgdIUgBCDwvEEVLHsk5NEZMTUcxJTAkPzI9Oj4.8aK2Zg",
+    # Rotarot deal 2: the declarer's discard; deal 205, trick 2: seat 1 second to a trump lead
+    "rotarot discard": "roG1.AAAAAAAAAAADRQY7LUkzGT0JOg0TQh4SKUBNECsiJR8MNQVKNCQWJhocKjFIPyg-CCw2MDwOD0wjSyFGGEQdFwFD"
+                       "AjkRRzgvQTI3FAQbICcVLgoLB8nIysvIyMgLCgdA.VJeFnQ",
+    "rotarot mond": "roG1.AAAAAAAAAC8xIxsCCSQ-LBoPOEpJNQpGGEglFg0LR0FAHyE0AzoEMidNHgdFNiotCCIrATwOEiYzBgUVETAoFBMgADlM"
+                    "LilDEB0ZSxdCHDs_RAw9N8zIyMgMPz1AQSZNTEsCFQ.NFgX3g",
+    # Ottocento deal 2: the dealer's second discard; seat 0's declaration; deal 1, trick 4: seat 3 to lead
+    "ottocento discard": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
+                         "M2Nz3JIg.8DssMw",
+    "ottocento declare": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
+                         "M2Nz3JIiM.-8ylFA",
+    "ottocento signal": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2"
+                        "JAjJOjbKPco1yjnKBDMtLyzOFAkFB8w.pfFY8w",
+    # l'Hombre deal 11: the declarer (backhand) before his first card, with a contract he makes
+    "lhombre surrender": "lhG1.AAAAEgcXEBYVBgoYGiEPJQgNABskIgEfEQIECQ4DBRkTFB4mCwwgJx0jHMjIzg4kGBvYDxIaFyIhH9glFtgdFQ"
+                         ".zhkzmA",
+}
+
+
+def at(name: str) -> GameState:
+    return GAMES[name.split()[0]].from_share_code(POSITIONS[name])
+
+
 def test_lombardia_names_a_wrong_discard_a_wasted_fool_and_a_counter_thrown_away() -> None:
-    # deal 5: the dealer's second discard, a small cup instead of the lone five of swords (a void to trump in)
-    discard = "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAuAEINMEg8Lw4UBh87A0MtIMjJIA.JS-qUg"
-    assert_named(GAMES["lombardia"].from_share_code(discard), "discard H4", "ディーラーの捨て札")
-    # deal 3, trick 4: the queen of cups led, the Fool played where trump VIII wins the trick cheaply
-    fool = "loG1.AAAAACwDNS0zQyknICI_NDAFOwcWKwsSDEoaORQ6DRUfOA8jLgYXRxwkGRs2Jk0RRhMCJQoEMSoASUJEPUA-Dgk3KDJBTBgdIUgBCDwvEEVLHsk5NEZMTUcxJTAkPzI9Oj4.8aK2Zg"
-    assert_named(GAMES["lombardia"].from_share_code(fool), "F", "第4トリック・2枚目")
-    # deal 5, trick 3: the dealer's king of swords led, the cavalier thrown under it instead of the four
-    counter = "loG1.AAAAAEpHHSU6ARAVGQ82B0UXFiQTSRsmAiwyBSFNKgk_PR4jOSgiDEYSRDUpSys-TDgcNCcIBDNBChgxNwsRGkAuAEINMEg8Lw4UBh87A0MtIMjJIBo_OzY1Oj0yPiM.HOclcA"
-    assert_named(GAMES["lombardia"].from_share_code(counter), "SN", "第3トリック・2枚目")
+    assert_named(at("lombardia discard"), "discard H4", "ディーラーの捨て札")  # a small cup, not the lone 5 of swords
+    assert_named(at("lombardia fool"), "F", "第4トリック・2枚目")  # the Fool where trump VIII wins cheaply
+    assert_named(at("lombardia counter"), "SN", "第3トリック・2枚目")  # the cavalier under the king, not the four
+
+
+def test_rotarot_names_a_bid_too_low_a_wrong_discard_and_a_wasted_mond() -> None:
+    """Rotarot's coach value is the seat's net less the others' mean; the review says the reader's net."""
+    assert_named(deal_by_number("rotarot", 208), "bid6", "ビッド")  # 6枚 where the coach bids 1枚
+    assert_named(at("rotarot discard"), "discard T17", "捨て札")  # a trump laid away, not the queen of spades
+    assert_named(at("rotarot mond"), "T21", "第2トリック・2枚目")  # the Mond into a trick it cannot keep
+
+
+def test_ottocento_names_a_wrong_discard_a_missing_declaration_and_a_missing_signal() -> None:
+    """Ottocento's cost is a side margin, said as one (「相手側との点差で」), declarations included."""
+    remark = assert_named(at("ottocento discard"), "discard T19", "ディーラーの捨て札")  # the Sun laid away
+    assert "相手側との点差で" in cost_words(remark, "ottocento")
+    assert_named(at("ottocento declare"), "done", "手役の申告")  # a combination not declared
+    assert_named(at("ottocento signal"), "HA", "第4トリック・リード")  # the lead without the coach's volo
+
+
+def test_lhombre_names_a_surrender_of_a_contract_that_is_made_in_chips() -> None:
+    remark = assert_named(at("lhombre surrender"), "surrender", "第1トリック・3枚目の前")
+    assert "チップ少なく" in cost_words(remark, "lhombre") and "点" not in cost_words(remark, "lhombre")
 
 
 @pytest.mark.parametrize(("players", "number", "mistake"), [(2, 6, "C9 x H2 H3 H4"), (3, 5, "H3"), (4, 3, "T3")])
