@@ -108,7 +108,12 @@ def coach_of(game: str) -> Coach[Any]:
 def review(state: GameState, seat: int, budget: Budget = BUDGET) -> list[Remark]:
     """The remarks on ``seat``'s decisions in the deal ``state`` has come to: the clear costs biggest
     first, then the choices without a clear cost and the decisions not weighed, each in the order of play."""
-    remarks = [remark for _, remark in decisions(state, seat, 0, budget) if remark is not None]
+    return review_order([remark for _, remark in decisions(state, seat, 0, budget) if remark is not None])
+
+
+def review_order(remarks: list[Remark]) -> list[Remark]:
+    """The clear costs biggest first, then the choices without a clear cost, then the decisions not weighed
+    (these two in the order of play): a cost is never ranked among figures it does not have."""
     order = ("cost", "even", "unknown")
     return sorted(remarks, key=lambda r: (order.index(r.verdict), -(r.cost or 0) if r.verdict == "cost" else 0,
                                           r.move))

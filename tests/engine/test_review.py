@@ -10,7 +10,7 @@ from engine import console
 from engine.bots import BOTS, deal_by_number, play_out
 from engine.game import Action, GameState
 from engine.games import GAMES
-from engine.review import Remark, coach_of, cost_words, decisions, review, review_text
+from engine.review import Remark, coach_of, cost_words, decisions, review, review_order, review_text
 from engine.search import Budget, points, sample_worlds
 
 SMALL = Budget(worlds=3, steps=4000)
@@ -37,7 +37,7 @@ def test_weak_choices_are_listed_clear_costs_first_and_reopen_their_position() -
     assert remarks
     verdicts = [r.verdict for r in remarks]
     assert verdicts == sorted(verdicts, key=("cost", "even", "unknown").index)
-    costs = [r.cost for r in remarks if r.verdict == "cost"]
+    costs = [r.cost for r in remarks if r.cost is not None and r.verdict == "cost"]
     assert costs == sorted(costs, reverse=True)
     for remark in remarks:
         before = type(state).from_share_code(remark.code)
@@ -88,27 +88,35 @@ def sheet_points(end: GameState, seat: int) -> Fraction:
     label = end.seat_label(seat)  # 席N (a team's name lists its seats), or l'Hombre's フォアハンド …
     name = next(name for name in sheet.totals if label in name or f"席{seat}" in name)
     if end.GAME == "napoletanisch":
-        return Fraction(next(s.value for s in sheet.steps if s.party == name and s.label == "取った札の点"))
+        return next(Fraction(s.value) for s in sheet.steps if s.party == name and s.label == "取った札の点"
+                    and s.value is not None)
     return Fraction(sheet.totals[name])
 
 
-def own_cost(state: GameState, better: Action, worse: Action) -> Fraction:
-    """What ``worse`` costs the reader against ``better``, in the reader's points from the score sheet, on
-    the same imagined deals the review reads (every later decision by the rules of thumb)."""
+def own_diffs(state: GameState, better: Action, worse: Action) -> list[Fraction]:
+    """What ``worse`` costs the reader against ``better`` in each imagined deal the review reads, in the
+    reader's points from the score sheet (every later decision by the rules of thumb)."""
     seat = state.current_player()
     coach = coach_of(state.GAME)
     worlds = sample_worlds(coach, coach.view(state, seat), PLANTED.worlds, PLANTED.tries)
     assert len(worlds) == PLANTED.worlds
-    total = Fraction(0)
+    diffs = []
     for world in worlds:
-        for action, sign in ((better, 1), (worse, -1)):
+        ends = []
+        for action in (better, worse):
             end = world.clone()
             end.apply(action)
             while not end.is_terminal():
                 legal = end.legal_actions()
                 end.apply(legal[0] if len(legal) == 1 else coach.rules(coach.view(end, end.current_player())).action)
-            total += sign * sheet_points(end, seat)
-    return total / len(worlds)
+            ends.append(sheet_points(end, seat))
+        diffs.append(ends[0] - ends[1])
+    return diffs
+
+
+def own_cost(state: GameState, better: Action, worse: Action) -> Fraction:
+    diffs = own_diffs(state, better, worse)
+    return sum(diffs, Fraction(0)) / len(diffs)
 
 
 def assert_named(state: GameState, mistake: str, place: str) -> Remark:
@@ -193,3 +201,41 @@ def test_napoletanisch_names_a_missed_capture_in_the_readers_own_points(players:
     state = deal_by_number("napoletanisch", number, {"players": players})
     assert any(a.take for a in state.legal_actions())
     assert_named(state, mistake, "1巡目")
+
+
+def test_moves_of_equal_value_are_not_charged() -> None:
+    """Lombardia deal 5: the three of cups for the four on a trick already lost (the same in every imagined
+    deal), and a lead of the six of coins for the king of cups, which costs a little on average but less than
+    twice its standard error: neither is called a loss, and both go into the one line."""
+    exact = planted(at("lombardia blanks"), "H3")
+    noisy = planted(at("lombardia lead"), "D6")
+    assert exact.cost == own_cost(at("lombardia blanks"), exact.coach.action, exact.chose) == 0
+    diffs = own_diffs(at("lombardia lead"), noisy.coach.action, noisy.chose)
+    mean = sum(diffs, Fraction(0)) / len(diffs)
+    spread = sum(float(d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    assert noisy.cost == mean and 0 < mean <= 2 * (spread / len(diffs)) ** 0.5
+    assert exact.verdict == noisy.verdict == "even"
+    for remark in (exact, noisy):
+        assert cost_words(remark, "lombardia").endswith("はっきりした差はありません。")
+    lines = review_text(at("lombardia lead"), 0, [exact, noisy])
+    assert len(lines) == 2 and "の損" not in "".join(lines)
+    assert "はっきりした損のなかった手（2回）" in lines[1]
+    assert "第1トリック・4枚目（あなた: カップの3／コーチ: カップの4）" in lines[1]
+    assert "第1トリック・リード（あなた: コインの6" in lines[1]
+
+
+def test_a_decision_that_cannot_be_weighed_is_said_so_and_listed_apart() -> None:
+    """No playout fits in the budget: no figure, and the entry comes after the clear costs and the one line,
+    unnumbered, as a decision the review could not weigh."""
+    state = at("lombardia counter")
+    played = state.clone()
+    played.apply(played.parse_action("SN"))
+    found = next(decisions(played, 0, len(state.history), Budget(worlds=4, steps=0)))[1]
+    assert found is not None and found.verdict == "unknown" and found.cost is None
+    clear = planted(state, "SN")
+    even = planted(at("lombardia blanks"), "H3")
+    lines = review_text(state, 0, review_order([found, even, clear]))
+    heads = [line for line in lines if not line.startswith("   ")]
+    assert heads[1].startswith("1. 第3トリック・2枚目 — 約") and heads[2].startswith("コーチと違っても")
+    assert heads[3] == "・第3トリック・2枚目 — 損得は見積もれませんでした"
+    assert lines[-1].strip() == cost_words(found, "lombardia") and "見積もれませんでした" in lines[-1]
