@@ -485,15 +485,14 @@ function reopenButton(entry, text) {
   return again;
 }
 
-// The choices without a clear cost, in one line: each place is a button back to its position.
+// The choices without a clear cost, in one line: each place a button back to its position, then the two choices.
 function evenLine(even) {
   const line = Object.assign(document.createElement("p"), { className: "tf-review-even" });
-  line.append(`コーチと違っても、はっきりした損のなかった手（${even.length}回、押すとその局面からやり直せます）: `);
+  line.append(`コーチと違っても、はっきりした損のなかった手（${even.length}回、場所を押すとその局面からやり直せます）: `);
   even.forEach((entry, i) => {
     const again = reopenButton(entry, entry.place);
-    again.title = `あなた: ${entry.chose} ／ コーチ: ${entry.coach}（${entry.rule}）`;
-    again.setAttribute("aria-label", `${entry.place}（${again.title}）からやり直す`);
-    line.append(...(i ? ["、", again] : [again]));
+    again.setAttribute("aria-label", `${entry.place}からやり直す`);
+    line.append(...(i ? ["、"] : []), again, `（あなた: ${entry.chose}／コーチ: ${entry.coach}）`);
   });
   return line;
 }
