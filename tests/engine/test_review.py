@@ -145,6 +145,10 @@ POSITIONS = {
     # Lombardia deal 3, trick 4: the queen of cups led, seat 3 can win with trump VIII
     "lombardia fool": "loG1.AAAAACwDNS0zQyknICI_NDAFOwcWKwsSDEoaORQ6DRUfOA8jLgYXRxwkGRs2Jk0RRhMCJQoEMSoASUJEPUA-Dgk3KD"
                       "JBTBgdIUgBCDwvEEVLHsk5NEZMTUcxJTAkPzI9Oj4.8aK2Zg",
+    # Lombardia deal 1: seat 0 owes a card for its Fool, after trick 14
+    "lombardia exchange": "loG1.AAAAAEMSAhkTJygLTElLBxUdBDZEEAoXNB4FQTI4KjoJJCtKLRZCIx9HNSEvGw0YOyIpPUYBFAYlDjMuTRwsAE"
+                          "BFJjcxAz4MGjA8OT8PIAhIEckuSjEkJgAjGhYgSE1JSz84PjpMR0JBHyICFygGJTA9OwE1JykHLTk0EjNFBAhGNzI"
+                          "DPBAUCwkqERUO.O_819g",
     # Rotarot deal 2: the declarer's discard; deal 205, trick 2: seat 1 second to a trump lead
     "rotarot discard": "roG1.AAAAAAAAAAADRQY7LUkzGT0JOg0TQh4SKUBNECsiJR8MNQVKNCQWJhocKjFIPyg-CCw2MDwOD0wjSyFGGEQdFwFD"
                        "AjkRRzgvQTI3FAQbICcVLgoLB8nIysvIyMgLCgdA.VJeFnQ",
@@ -157,6 +161,10 @@ POSITIONS = {
                          "M2Nz3JIiM.-8ylFA",
     "ottocento signal": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2"
                         "JAjJOjbKPco1yjnKBDMtLyzOFAkFB8w.pfFY8w",
+    # Ottocento deal 2: seat 0 pays for its Matto after the last trick
+    "ottocento payment": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
+                         "M2Nz3JIiPKH8oeHcoXKSQnIBgGGhzOFAgAB8wuLwMxPTg6NRkbEwrMzTQBOTvMLQQCMMwhJgsSNw8QESwFCTIVDCs8D"
+                         "SoWJQ4zNig.FE_c5g",
     # l'Hombre deal 11: the declarer (backhand) before his first card, with a contract he makes
     "lhombre surrender": "lhG1.AAAAEgcXEBYVBgoYGiEPJQgNABskIgEfEQIECQ4DBRkTFB4mCwwgJx0jHMjIzg4kGBvYDxIaFyIhH9glFtgdFQ"
                          ".zhkzmA",
@@ -167,8 +175,9 @@ def at(name: str) -> GameState:
     return GAMES[name.split()[0]].from_share_code(POSITIONS[name])
 
 
-def test_lombardia_names_a_wrong_discard_a_wasted_fool_and_a_counter_thrown_away() -> None:
+def test_lombardia_names_a_wrong_discard_a_wasted_fool_a_counter_thrown_away_and_a_king_given() -> None:
     assert_named(at("lombardia discard"), "discard H4", "ディーラーの捨て札")  # a small cup, not the lone 5 of swords
+    assert_named(at("lombardia exchange"), "give DK", "愚者の交換（第14トリックのあと）")  # a king for the Fool
     assert_named(at("lombardia fool"), "F", "第4トリック・2枚目")  # the Fool where trump VIII wins cheaply
     assert_named(at("lombardia counter"), "SN", "第3トリック・2枚目")  # the cavalier under the king, not the four
 
@@ -180,12 +189,13 @@ def test_rotarot_names_a_bid_too_low_a_wrong_discard_and_a_wasted_mond() -> None
     assert_named(at("rotarot mond"), "T21", "第2トリック・2枚目")  # the Mond into a trick it cannot keep
 
 
-def test_ottocento_names_a_wrong_discard_a_missing_declaration_and_a_missing_signal() -> None:
+def test_ottocento_names_a_wrong_discard_a_missing_declaration_a_missing_signal_and_a_costly_payment() -> None:
     """Ottocento's cost is a side margin, said as one (「相手側との点差で」), declarations included."""
     remark = assert_named(at("ottocento discard"), "discard T19", "ディーラーの捨て札")  # the Sun laid away
     assert "相手側との点差で" in cost_words(remark, "ottocento")
     assert_named(at("ottocento declare"), "done", "手役の申告")  # a combination not declared
     assert_named(at("ottocento signal"), "HA", "第4トリック・リード")  # the lead without the coach's volo
+    assert_named(at("ottocento payment"), "give SK", "マットの支払い（第15トリックのあと）")  # a king for the Matto
 
 
 def test_lhombre_names_a_surrender_of_a_contract_that_is_made_in_chips() -> None:
