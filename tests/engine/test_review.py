@@ -149,7 +149,10 @@ POSITIONS = {
     "lombardia exchange": "loG1.AAAAAEMSAhkTJygLTElLBxUdBDZEEAoXNB4FQTI4KjoJJCtKLRZCIx9HNSEvGw0YOyIpPUYBFAYlDjMuTRwsAE"
                           "BFJjcxAz4MGjA8OT8PIAhIEckuSjEkJgAjGhYgSE1JSz84PjpMR0JBHyICFygGJTA9OwE1JykHLTk0EjNFBAhGNzI"
                           "DPBAUCwkqERUO.O_819g",
-    # Rotarot deal 2: the declarer's discard; deal 205, trick 2: seat 1 second to a trump lead
+    # Rotarot deal 10: the declarer takes widow cards; deal 2: the declarer's discard; deal 205, trick 2:
+    # seat 1 second to a trump lead
+    "rotarot take": "roG1.AAAAAAAAADRIMjElIB9CGUYiQwYDLAVARCENDhsVCgckLRE_Jx4MKDUAOTMcQS5LOioTMAsdECsSOBgWJgg3RwIXL0o8"
+                    "DwkpRUwUIz47GgFNPTYEScjIyMzIyMg.S__7dQ",
     "rotarot discard": "roG1.AAAAAAAAAAADRQY7LUkzGT0JOg0TQh4SKUBNECsiJR8MNQVKNCQWJhocKjFIPyg-CCw2MDwOD0wjSyFGGEQdFwFD"
                        "AjkRRzgvQTI3FAQbICcVLgoLB8nIysvIyMgLCgdA.VJeFnQ",
     "rotarot mond": "roG1.AAAAAAAAAC8xIxsCCSQ-LBoPOEpJNQpGGEglFg0LR0FAHyE0AzoEMidNHgdFNiotCCIrATwOEiYzBgUVETAoFBMgADlM"
@@ -182,9 +185,10 @@ def test_lombardia_names_a_wrong_discard_a_wasted_fool_a_counter_thrown_away_and
     assert_named(at("lombardia counter"), "SN", "第3トリック・2枚目")  # the cavalier under the king, not the four
 
 
-def test_rotarot_names_a_bid_too_low_a_wrong_discard_and_a_wasted_mond() -> None:
+def test_rotarot_names_a_bid_too_low_a_wrong_take_a_wrong_discard_and_a_wasted_mond() -> None:
     """Rotarot's coach value is the seat's net less the others' mean; the review says the reader's net."""
     assert_named(deal_by_number("rotarot", 208), "bid6", "ビッド")  # 6枚 where the coach bids 1枚
+    assert_named(at("rotarot take"), "take H5", "ウィドーの札選び")  # a small heart, not the king of diamonds
     assert_named(at("rotarot discard"), "discard T17", "捨て札")  # a trump laid away, not the queen of spades
     assert_named(at("rotarot mond"), "T21", "第2トリック・2枚目")  # the Mond into a trick it cannot keep
 
