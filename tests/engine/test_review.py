@@ -164,6 +164,9 @@ POSITIONS = {
                          "M2Nz3JIiM.-8ylFA",
     "ottocento signal": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2"
                         "JAjJOjbKPco1yjnKBDMtLyzOFAkFB8w.pfFY8w",
+    # Ottocento deal 1, trick 8: seat 1 third, with trump 12 and the Matto among its cards
+    "ottocento matto": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2JA"
+                       "jJOjbKPco1yjnKBDMtLyzOFAkFB8zNJCMpIc08OAg3zC4BKzIlICILKgI.htOeww",
     # Ottocento deal 2: seat 0 pays for its Matto after the last trick
     "ottocento payment": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
                          "M2Nz3JIiPKH8oeHcoXKSQnIBgGGhzOFAgAB8wuLwMxPTg6NRkbEwrMzTQBOTvMLQQCMMwhJgsSNw8QESwFCTIVDCs8D"
@@ -193,12 +196,14 @@ def test_rotarot_names_a_bid_too_low_a_wrong_take_a_wrong_discard_and_a_wasted_m
     assert_named(at("rotarot mond"), "T21", "第2トリック・2枚目")  # the Mond into a trick it cannot keep
 
 
-def test_ottocento_names_a_wrong_discard_a_missing_declaration_a_missing_signal_and_a_costly_payment() -> None:
-    """Ottocento's cost is a side margin, said as one (「相手側との点差で」), declarations included."""
+def test_ottocento_names_each_kind_of_decision_as_a_side_margin() -> None:
+    """A discard, a declaration, a signal, the Matto and its payment: Ottocento's cost is a side margin, said
+    as one (「相手側との点差で」), the declarations included."""
     remark = assert_named(at("ottocento discard"), "discard T19", "ディーラーの捨て札")  # the Sun laid away
     assert "相手側との点差で" in cost_words(remark, "ottocento")
     assert_named(at("ottocento declare"), "done", "手役の申告")  # a combination not declared
     assert_named(at("ottocento signal"), "HA", "第4トリック・リード")  # the lead without the coach's volo
+    assert_named(at("ottocento matto"), "F", "第8トリック・3枚目")  # the Matto spent where trump 12 serves
     assert_named(at("ottocento payment"), "give SK", "マットの支払い（第15トリックのあと）")  # a king for the Matto
 
 
