@@ -164,6 +164,9 @@ POSITIONS = {
                          "M2Nz3JIiM.-8ylFA",
     "ottocento signal": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2"
                         "JAjJOjbKPco1yjnKBDMtLyzOFAkFB8w.pfFY8w",
+    # Rotarot deal 11: the dealer lays cards back in the Ramsch exchange
+    "rotarot ramsch": "roG1.AAAAAAAAAEsyGxM6BSAaPy1IBjAjRBYeCRAHMTckEQ0IJT4rFTQfQA4uKjYUHQFFD0NCAwQhAD0KNScvKRwZRgIoLDg"
+                      "zIgsSJkoMTDxJFxhBTTtHOcjIyMg7Rw.NgxFJQ",
     # Ottocento deal 1, trick 8: seat 1 third, with trump 12 and the Matto among its cards
     "ottocento matto": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2JA"
                        "jJOjbKPco1yjnKBDMtLyzOFAkFB8zNJCMpIc08OAg3zC4BKzIlICILKgI.htOeww",
@@ -171,6 +174,8 @@ POSITIONS = {
     "ottocento payment": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
                          "M2Nz3JIiPKH8oeHcoXKSQnIBgGGhzOFAgAB8wuLwMxPTg6NRkbEwrMzTQBOTvMLQQCMMwhJgsSNw8QESwFCTIVDCs8D"
                          "SoWJQ4zNig.FE_c5g",
+    # l'Hombre deal 14, trick 3: forehand to lead
+    "lhombre lead": "lhG1.AAAAJRkWJwkaIh4BAAIkDR0fBSYjFBcLCgcIAxggDBsVDhMcBBIQEQ8hBs3IyCXYAAkFCiYM.RU8uNA",
     # l'Hombre deal 11: the declarer (backhand) before his first card, with a contract he makes
     "lhombre surrender": "lhG1.AAAAEgcXEBYVBgoYGiEPJQgNABskIgEfEQIECQ4DBRkTFB4mCwwgJx0jHMjIzg4kGBvYDxIaFyIhH9glFtgdFQ"
                          ".zhkzmA",
@@ -188,12 +193,14 @@ def test_lombardia_names_a_wrong_discard_a_wasted_fool_a_counter_thrown_away_and
     assert_named(at("lombardia counter"), "SN", "第3トリック・2枚目")  # the cavalier under the king, not the four
 
 
-def test_rotarot_names_a_bid_too_low_a_wrong_take_a_wrong_discard_and_a_wasted_mond() -> None:
-    """Rotarot's coach value is the seat's net less the others' mean; the review says the reader's net."""
+def test_rotarot_names_each_kind_of_decision_in_the_readers_own_points() -> None:
+    """A bid too low, a widow card, a discard, the Mond and a Ramsch discard: Rotarot's coach value is the seat's
+    net less the others' mean, and the review says the reader's own net."""
     assert_named(deal_by_number("rotarot", 208), "bid6", "ビッド")  # 6枚 where the coach bids 1枚
     assert_named(at("rotarot take"), "take H5", "ウィドーの札選び")  # a small heart, not the king of diamonds
     assert_named(at("rotarot discard"), "discard T17", "捨て札")  # a trump laid away, not the queen of spades
     assert_named(at("rotarot mond"), "T21", "第2トリック・2枚目")  # the Mond into a trick it cannot keep
+    assert_named(at("rotarot ramsch"), "discard D8", "ラムシュの交換（捨てる札）")  # a low card back, trump 18 kept
 
 
 def test_ottocento_names_each_kind_of_decision_as_a_side_margin() -> None:
@@ -207,7 +214,8 @@ def test_ottocento_names_each_kind_of_decision_as_a_side_margin() -> None:
     assert_named(at("ottocento payment"), "give SK", "マットの支払い（第15トリックのあと）")  # a king for the Matto
 
 
-def test_lhombre_names_a_surrender_of_a_contract_that_is_made_in_chips() -> None:
+def test_lhombre_names_a_surrender_of_a_contract_that_is_made_and_a_wrong_lead_in_chips() -> None:
+    assert_named(at("lhombre lead"), "HA", "第3トリック・リード")  # the ace of hearts, not the seven of diamonds
     remark = assert_named(at("lhombre surrender"), "surrender", "第1トリック・3枚目の前")
     assert "チップ少なく" in cost_words(remark, "lhombre") and "点" not in cost_words(remark, "lhombre")
 
