@@ -186,7 +186,16 @@ def at(name: str) -> GameState:
     return GAMES[name.split()[0]].from_share_code(POSITIONS[name])
 
 
-def test_lombardia_names_a_wrong_discard_a_wasted_fool_a_counter_thrown_away_and_a_king_given() -> None:
+def thrown_in_by_the_last_vote(game: str, number: int) -> GameState:
+    """Deal ``number`` with three seats voting for the monte: the last vote throws the deal in or plays it."""
+    state = deal_by_number(game, number)
+    for _ in range(3):
+        state.apply(Action("monte"))
+    return state
+
+
+def test_lombardia_names_a_monte_vote_a_wrong_discard_a_wasted_fool_a_counter_and_a_king_given() -> None:
+    assert_named(thrown_in_by_the_last_vote("lombardia", 5), "monte", "モンテの相談")  # a good hand thrown in
     assert_named(at("lombardia discard"), "discard H4", "ディーラーの捨て札")  # a small cup, not the lone 5 of swords
     assert_named(at("lombardia exchange"), "give DK", "愚者の交換（第14トリックのあと）")  # a king for the Fool
     assert_named(at("lombardia fool"), "F", "第4トリック・2枚目")  # the Fool where trump VIII wins cheaply
@@ -204,8 +213,9 @@ def test_rotarot_names_each_kind_of_decision_in_the_readers_own_points() -> None
 
 
 def test_ottocento_names_each_kind_of_decision_as_a_side_margin() -> None:
-    """A discard, a declaration, a signal, the Matto and its payment: Ottocento's cost is a side margin, said
-    as one (「相手側との点差で」), the declarations included."""
+    """A monte vote, a discard, a declaration, a signal, the Matto and its payment: Ottocento's cost is a side
+    margin, said as one (「相手側との点差で」), the declarations included and a deal thrown in worth nothing."""
+    assert_named(thrown_in_by_the_last_vote("ottocento", 2), "monte", "モンテの相談")  # a good hand thrown in
     remark = assert_named(at("ottocento discard"), "discard T19", "ディーラーの捨て札")  # the Sun laid away
     assert "相手側との点差で" in cost_words(remark, "ottocento")
     assert_named(at("ottocento declare"), "done", "手役の申告")  # a combination not declared
