@@ -40,13 +40,16 @@ SAMPLED = re.compile(r"\d+通り")  # a reason that quotes its own count of imag
 @dataclass(frozen=True)
 class Terms:
     """How the review speaks of a game's coach value (``Coach.value``): ``share`` turns one point of it
-    into the reader's own points (the factor the game's search hints use), ``whose`` names what the
-    figure measures and ``unit`` the game's word for its points.  ``value`` replaces the coach's value
+    into the reader's own points (the factor the game's search hints use), ``whose`` names what the figure
+    measures, ``unit`` is the game's word for its points and ``lower`` how the figure moved (「少なく」, or
+    「不利に」 for a margin, which ``compared`` names before a figure).  ``value`` replaces the coach's value
     where that one leaves out what an earlier decision changes."""
 
     share: Callable[[Variants], Fraction]
     whose: str
     unit: str = "点"
+    lower: str = "少なく"
+    compared: str = ""
     value: Callable[[GameState, int], Fraction] | None = None
 
 
@@ -58,14 +61,14 @@ def _players_share(variants: Variants) -> Fraction:
     return own_share(int(variants["players"]))
 
 
-MARGIN = "相手側との点差で見ると、あなたの側の点は"
 # The one place that says, game by game, what the review's figure is in the reader's own points:
 TERMS = {
     # the team's score on the sheet (points less 36; the other team's is its opposite): the reader's own
     "lombardia": Terms(_whole, "あなたのチームの得点は"),
     # a side's points less the other side's: a combination one side makes is not taken from the other, so
     # no factor gives one side's own points; the sentence says that it compares the two
-    "ottocento": Terms(_whole, MARGIN, value=deal_margin),
+    "ottocento": Terms(_whole, "相手側との点差で比べると、あなたの側は", lower="不利に", compared="相手側との点差で",
+                       value=deal_margin),
     # the seat's net less the others' mean, and the payments balance (own_share)
     "rotarot": Terms(_players_share, "あなたの得点は"),
     # the seat's card points less the others' mean, and the pack's 70 points are always shared out
@@ -176,8 +179,7 @@ def reason(remark: Remark) -> str:
 def head_words(remark: Remark, game: str) -> str:
     """A clear cost in a few words (「約2.0点の損」), for the entry's heading."""
     terms = TERMS[game]
-    compared = "相手側との点差で" if terms.whose == MARGIN else ""
-    return f"{compared}約{points(remark.cost or Fraction(0))}{terms.unit}の損"
+    return f"{terms.compared}約{points(remark.cost or Fraction(0))}{terms.unit}の損"
 
 
 def cost_words(remark: Remark, game: str) -> str:
@@ -186,14 +188,12 @@ def cost_words(remark: Remark, game: str) -> str:
     if remark.cost is None:
         return ("この場面は、見えていない札の配られ方を想像して最後まで打ち比べることができなかったので、"
                 "損得は見積もれませんでした。")
-    compared = (f"見えていない札の配られ方を{remark.worlds}通り想像して、あなたの手とコーチの手をそれぞれ"
-                f"最後まで打つと、")
+    compared = f"見えていない札の配られ方を{remark.worlds}通り想像して、あなたの手とコーチの手をそれぞれ最後まで打って"
     if remark.verdict == "even":
-        return f"{compared}はっきりした差はありません。"
+        return f"{compared}比べましたが、はっきりした差はありません。"
     terms = TERMS[game]
-    worse = "悪く" if terms.whose == MARGIN else "少なく"
-    return (f"{compared}{terms.whose}コーチの手のときより平均で約{points(remark.cost)}{terms.unit}{worse}なりました"
-            f"（配られ方によるばらつきを考えても、はっきりした差です）。")
+    return (f"{compared}比べました。{terms.whose}コーチの手のときより平均で約{points(remark.cost)}{terms.unit}"
+            f"{terms.lower}なりました（配られ方によるばらつきを考えても、はっきりした差です）。")
 
 
 def review_text(state: GameState, seat: int, remarks: list[Remark]) -> list[str]:
