@@ -71,7 +71,8 @@ TERMS = {
                        value=deal_margin),
     # the seat's net less the others' mean, and the payments balance (own_share)
     "rotarot": Terms(_players_share, "あなたの得点は"),
-    # the seat's card points less the others' mean, and the pack's 70 points are always shared out
+    # the seat's card points less the others' mean, and the pack's points are all shared out (but for a table
+    # nobody ever took from, which one variant leaves to no one)
     "napoletanisch": Terms(_players_share, "あなたの得点は"),
     # the seat's own chips
     "lhombre": Terms(_whole, "あなたのチップは", unit="チップ"),
