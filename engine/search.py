@@ -167,6 +167,14 @@ def choose_by_search(coach: Coach[V], view: V, seat: int, actions: Sequence[Acti
     return Choice(best, rule, why)
 
 
+def own_share(players: int) -> Fraction:
+    """The seat's own points in one point of its margin over the others' mean, when the points of a deal
+    add up to the same total ``T`` however it is played (Napoletanisch's cards, Rotarot's payments, which
+    balance): the margin is ``mine − (T − mine)/(n−1)``, so it moves ``n/(n−1)`` times as much as the
+    seat's own score.  A hint's gain and the review's cost are said in the reader's own points with it."""
+    return Fraction(players - 1, players)
+
+
 def points(value: Fraction) -> str:
     """A point figure rounded for a learner: whole points, or one decimal below 10."""
     number = float(value)

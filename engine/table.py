@@ -20,7 +20,7 @@ from .counts import exact_number
 from .game import GameState, Variants, variants_from_indices
 from .games import GAMES
 from .policy import AnyBot
-from .review import Remark, cost_words, decisions
+from .review import Remark, cost_words, decisions, head_words, reason
 
 ACTIONS = ("new", "open", "play", "undo", "hint", "review")
 
@@ -80,17 +80,25 @@ def _step(bot: AnyBot, state: GameState, seat: int, number: int, events: list[st
 
 
 def _remark_entry(bot: AnyBot, state: GameState, seat: int, remark: Remark) -> dict[str, Any]:
-    """One 振り返り entry for the page: the position (the cards on the table and the reader's hand, drawn),
-    what the reader chose, the coach's choice and why, and the cost in words."""
+    """One 振り返り entry for the page: where the decision lies (``place``), what the review found
+    (``kind``: cost, even or unknown, with ``head`` in a few words and ``cost`` in a sentence), the position
+    drawn (the cards on the table and the reader's hand; not for an entry without a clear cost, which the
+    page lists in one line), what the reader chose, the coach's choice and why, the reader called あなた."""
     before = type(state).from_share_code(remark.code)
-    plays, caption, winner = before.table()
-    mine = before.seat_label(seat)
-    plays = [("あなた" if label == mine else label, card) for label, card in plays]
-    html = (render.trick(plays, state.GAME, caption, winner)
-            + '<p class="tf-choice-label">あなたの手札</p>' + render.hand(before.hand(seat), state.GAME, None))
-    return {"move": remark.move + 1, "code": remark.code, "html": html, "chose": before.describe(remark.chose),
-            "coach": before.describe(remark.coach.action), "rule": remark.coach.rule.name, "why": remark.coach.why,
-            "cost": cost_words(remark), "points": str(remark.cost) if remark.cost is not None else None}
+    said = practice.reader_words(before.seat_label(seat))
+    kind = remark.verdict
+    html = ""
+    if kind != "even":
+        plays, caption, winner = before.table()
+        plays = [(said(label), card) for label, card in plays]
+        html = (render.trick(plays, state.GAME, said(caption), winner)
+                + '<p class="tf-choice-label">あなたの手札</p>' + render.hand(before.hand(seat), state.GAME, None))
+    head = {"cost": head_words(remark, state.GAME), "even": "はっきりした差はありません",
+            "unknown": "損得は見積もれませんでした"}[kind]
+    return {"move": remark.move + 1, "place": remark.place, "kind": kind, "head": head, "code": remark.code,
+            "html": html, "chose": before.describe(remark.chose), "coach": before.describe(remark.coach.action),
+            "rule": remark.coach.rule.name, "why": said(reason(remark)), "cost": cost_words(remark, state.GAME),
+            "points": str(remark.cost) if kind == "cost" else None}
 
 
 def _answer(bot: AnyBot, state: GameState, seat: int, number: int, events: list[str], data: dict[str, Any],

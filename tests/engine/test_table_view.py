@@ -110,7 +110,9 @@ def test_the_review_is_asked_for_one_decision_at_a_time() -> None:
     assert before.history == end.history[:entry["move"] - 1] and first["next"] == entry["move"]
     assert entry["chose"] == before.describe(end.history[entry["move"] - 1])
     assert entry["coach"] == before.describe(bot.decide(before, seat).action) != entry["chose"]
-    assert "あなたの手札" in entry["html"] and ("点" in entry["cost"] or "見積もれません" in entry["cost"])
+    assert entry["place"].endswith("巡目") and entry["kind"] in ("cost", "even", "unknown")
+    assert ("あなたの手札" in entry["html"]) == (entry["kind"] != "even")  # a choice without a clear cost: one line
+    assert entry["head"] in entry["cost"] or (entry["kind"] == "cost" and "点" in entry["head"])
     reopened = table_op({"game": game, "do": "open", "deal": number, "seat": seat, "code": entry["code"]})
     assert reopened["code"] == entry["code"] and not reopened["steps"]  # the reader's turn at once
     assert table_op({**ask, "from": len(end.history)}) == {"review": [], "next": None, "moves": len(end.history)}

@@ -109,22 +109,35 @@ def cancelled_new_deal(page: Page) -> None:
 
 
 def reviewed_and_reopened(page: Page) -> None:
-    """The 振り返り of the finished deal lists the weak choice at least; 「ここからやり直す」 of its first
-    entry opens that position on the table."""
+    """The 振り返り of the finished deal lists the weak choice at least: as a clear cost (an entry with its
+    position and share link), in the one line of choices without a clear cost (a button per place), or
+    apart as not weighed.  Every differing choice can be reopened; 「ここからやり直す」 of the first one opens
+    that position on the table and says that the replay does not change the deal's recorded score."""
     table = page.locator("#table")
     start = table.locator("[data-action=review-start]")
     if start.count():  # a deal opened from a link or a reload: the review waits to be asked for
         start.click()
     page.wait_for_function("() => document.querySelector('#table').dataset.reviewed !== undefined", timeout=BOOT)
-    entries = table.locator(".tf-review-entry")
-    assert int(table.get_attribute("data-reviewed") or 0) == entries.count() >= 1
-    assert "損" in entries.first.inner_text() or "見積もれません" in entries.first.inner_text()
-    again = entries.first.locator("[data-action=review-open]")
-    wanted = again.get_attribute("data-code") or ""
-    assert f"s={wanted}" in (entries.first.locator("a.tf-review-link").get_attribute("href") or "")
+    review = table.locator(".tf-review")
+    opens = review.locator("[data-action=review-open]")
+    assert int(table.get_attribute("data-reviewed") or 0) == opens.count() >= 1
+    words = review.inner_text()
+    assert "の損" in words or "はっきりした損のなかった手" in words or "見積もれません" in words
+    assert "手目" not in words  # placed by trick and card (or the phase), not by a count of all seats' moves
+    entries = review.locator(".tf-review-entry")
+    if entries.count():
+        again = entries.first.locator("[data-action=review-open]")
+        wanted = again.get_attribute("data-code") or ""
+        assert f"s={wanted}" in (entries.first.locator("a.tf-review-link").get_attribute("href") or "")
+    else:
+        again = review.locator(".tf-review-even [data-action=review-open]").first
+        wanted = again.get_attribute("data-code") or ""
+    place = again.get_attribute("data-place") or ""
     again.click()
     settle(page)
     assert code(page) == wanted and table.get_attribute("data-done") == "false"
+    said = table.locator(".tf-feedback").inner_text()
+    assert place in said and "このディールの得点は最初に打ち終えたときのまま" in said
     after_a_move(page, status=False)
 
 

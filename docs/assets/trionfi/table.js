@@ -184,8 +184,11 @@ export function mountTable(el) {
     draw(result.html);
     Object.assign(table, { deal: result.deal, seat: result.seat, code: result.code, start: result.start, done: result.done,
       nextSeat: result.next_seat, gameOver: result.game_over });
-    if (result.done && !table.match.some((row) => row.deal === result.deal)) {
-      table.match.push({ deal: result.deal, points: result.result });
+    const recorded = table.match.some((row) => row.deal === result.deal);
+    if (result.done && !recorded) table.match.push({ deal: result.deal, points: result.result });
+    // A deal played again (from the review or from its start) ends with a new sheet; the game keeps the first.
+    if (result.done && recorded && result.review) {
+      feedback(el, "打ち直したディールが終わりました。この結果は練習のためのもので、ゲームの得点の記録は最初に打ち終えたときの得点のままです。");
     }
     el.dataset.code = result.code;
     el.dataset.done = String(result.done);
@@ -260,7 +263,8 @@ export function mountTable(el) {
   });
 
   // 振り返り: the reader's decisions the coach would have made otherwise, asked one decision at a time
-  // (the table stays free between them), listed biggest cost first.
+  // (the table stays free between them): the clear costs biggest first, the choices without a clear cost in
+  // one line, and the decisions the coach could not weigh apart from both.
   const reviewSection = () => {
     body.querySelector(".tf-review")?.remove();
     const section = document.createElement("section");
@@ -279,9 +283,10 @@ export function mountTable(el) {
     const code = table.code;
     delete el.dataset.reviewed;
     const section = reviewSection();
-    section.innerHTML = '<h4>振り返り</h4><p class="tf-review-progress" role="status" aria-live="polite"></p><ol class="tf-review-list"></ol>';
+    section.innerHTML = '<h4>振り返り</h4><p class="tf-review-progress" role="status" aria-live="polite"></p>'
+      + '<div class="tf-review-found"></div>';
     const progress = section.querySelector(".tf-review-progress");
-    const list = section.querySelector(".tf-review-list");
+    const shown = section.querySelector(".tf-review-found");
     progress.textContent = "あなたの選んだ手を、コーチの考えと比べています…";
     const found = [];
     let from = 0;
@@ -295,17 +300,14 @@ export function mountTable(el) {
         return;
       }
       if (mine !== reviewing || table.code !== code || !section.isConnected) return;
-      for (const entry of answer.review) {
-        found.push(entry);
-        found.sort((a, b) => fraction(b.points) - fraction(a.points) || a.move - b.move);
-        list.replaceChildren(...found.map((e, i) => reviewEntry(el, table, e, i + 1)));
+      if (answer.review.length) {
+        found.push(...answer.review);
+        shown.replaceChildren(...reviewParts(el, table, found));
       }
       from = answer.next;
       if (from !== null) progress.textContent = `あなたの選んだ手を、コーチの考えと比べています…（${answer.moves}手のうち${from}手目まで）`;
     }
-    progress.textContent = found.length
-      ? `コーチと違う手が${found.length}回ありました（損の大きい順）。「ここからやり直す」でその局面から打ち直せます。`
-      : "あなたの選んだ手は、すべてコーチと同じでした。";
+    progress.textContent = reviewSummary(found);
     el.dataset.reviewed = String(found.length);
   };
 
@@ -350,7 +352,8 @@ export function mountTable(el) {
     else if (action === "review-start") review();
     else if (action === "review-open") {
       reviewing++;
-      ask("open", { code: button.dataset.code, note: `振り返りの局面（${button.dataset.move}手目）に戻りました。コーチの手も試してみてください。` });
+      ask("open", { code: button.dataset.code, note: `振り返りの局面（${button.dataset.place}）に戻りました。コーチの手も試してみてください。`
+        + "ここから打ち直した結果は練習のためのもので、このディールの得点は最初に打ち終えたときのままです。" });
     } else if (action === "last-trick") {
       const open = lastBox.hidden;
       lastBox.innerHTML = open ? lastTrick : ""; // engine-rendered, escaped HTML kept from an earlier answer
@@ -443,25 +446,73 @@ function fraction(text) {
   return Number(top) / Number(bottom);
 }
 
+// The review as found so far: the clear costs (biggest first), the choices without a clear cost in one line,
+// and the decisions not weighed, each part only when it has an entry.
+function reviewParts(el, table, found) {
+  const costs = found.filter((e) => e.kind === "cost").sort((a, b) => fraction(b.points) - fraction(a.points) || a.move - b.move);
+  const even = found.filter((e) => e.kind === "even");
+  const unknown = found.filter((e) => e.kind === "unknown");
+  const parts = [];
+  if (costs.length) {
+    const list = Object.assign(document.createElement("ol"), { className: "tf-review-list" });
+    list.append(...costs.map((e, i) => reviewEntry(el, table, e, `${i + 1}. `)));
+    parts.push(list);
+  }
+  if (even.length) parts.push(evenLine(even));
+  if (unknown.length) {
+    const head = Object.assign(document.createElement("p"), { className: "tf-review-apart",
+      textContent: "次の手は、見えていない札の配られ方を想像して打ち比べることができず、損得を見積もれませんでした。" });
+    const list = Object.assign(document.createElement("ul"), { className: "tf-review-list" });
+    list.append(...unknown.map((e) => reviewEntry(el, table, e, "")));
+    parts.push(head, list);
+  }
+  return parts;
+}
+
+function reviewSummary(found) {
+  if (!found.length) return "あなたの選んだ手は、すべてコーチと同じでした。";
+  const costs = found.filter((e) => e.kind === "cost").length;
+  return `コーチと違う手が${found.length}回ありました。`
+    + (costs ? `はっきりした損のあった${costs}回を、損の大きい順に示します。` : "どれもはっきりした損にはなっていません。")
+    + "「ここからやり直す」でその局面から打ち直せます（打ち直した結果は、このディールの得点には入りません）。";
+}
+
+function reopenButton(entry, text) {
+  const again = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: text });
+  again.dataset.action = "review-open";
+  again.dataset.code = entry.code;
+  again.dataset.place = entry.place;
+  return again;
+}
+
+// The choices without a clear cost, in one line: each place a button back to its position, then the two choices.
+function evenLine(even) {
+  const line = Object.assign(document.createElement("p"), { className: "tf-review-even" });
+  line.append(`コーチと違っても、はっきりした損のなかった手（${even.length}回、場所を押すとその局面からやり直せます）: `);
+  even.forEach((entry, i) => {
+    const again = reopenButton(entry, entry.place);
+    again.setAttribute("aria-label", `${entry.place}からやり直す`);
+    line.append(...(i ? ["、"] : []), again, `（あなた: ${entry.chose}／コーチ: ${entry.coach}）`);
+  });
+  return line;
+}
+
 // One 振り返り entry: the position, the two choices, the coach's reason, the cost, and the way back to it.
 function reviewEntry(el, table, entry, number) {
   const item = document.createElement("li");
   item.className = "tf-review-entry";
-  const head = Object.assign(document.createElement("p"), { className: "tf-review-head", textContent: `${number}. ${entry.move}手目: ${entry.cost}` });
+  const head = Object.assign(document.createElement("p"), { className: "tf-review-head", textContent: `${number}${entry.place}: ${entry.head}` });
   const position = Object.assign(document.createElement("div"), { className: "tf-review-position" });
   position.innerHTML = sprited(entry.html); // engine-rendered, escaped HTML
   const choices = Object.assign(document.createElement("p"),
     { textContent: `あなたの手: ${entry.chose} ／ コーチの手: ${entry.coach}（${entry.rule}）` });
   const why = Object.assign(document.createElement("p"), { className: "tf-review-why", textContent: entry.why });
-  const again = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: "ここからやり直す" });
-  again.dataset.action = "review-open";
-  again.dataset.code = entry.code;
-  again.dataset.move = String(entry.move);
+  const cost = Object.assign(document.createElement("p"), { className: "tf-review-cost", textContent: entry.cost });
   const link = Object.assign(document.createElement("a"), { className: "md-button tf-review-link", textContent: "この局面の共有リンク",
     href: shareHref(el, table, entry.code) });
   const actions = Object.assign(document.createElement("p"), { className: "tf-review-actions" });
-  actions.append(again, link);
-  item.append(head, position, choices, why, actions);
+  actions.append(reopenButton(entry, "ここからやり直す"), link);
+  item.append(head, position, choices, why, cost, actions);
   return item;
 }
 

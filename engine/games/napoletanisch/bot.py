@@ -21,13 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 from ...cards import Card
 from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
-from ...search import Budget, Coach, choose_by_search
+from ...search import Budget, Coach, choose_by_search, own_share
 from .rules import (
     LEVEL,
     MAX_VALUE,
@@ -487,7 +486,7 @@ def searched(view: NapoletanischView, thumb: Choice) -> Choice:
     # The search weighs a play by the seat's points less the others' mean (``worlds.value``); with the pack's
     # 70 points all shared out, that moves n/(n-1) times the seat's own gain, which is what the hint promises.
     return choose_by_search(COACH, view, view.seat, actions, thumb, SEARCH, describe, SEARCH_BUDGET,
-                            whose="自分の得点が", scale=Fraction(view.players - 1, view.players))
+                            whose="自分の得点が", scale=own_share(view.players))
 
 
 def describe(action: Action) -> str:

@@ -157,3 +157,19 @@ def value(state: GameState, seat: int) -> Fraction:
     totals = raw_totals(state)
     side = TEAM_OF[seat]
     return Fraction(totals[side] - totals[1 - side])
+
+
+def deal_margin(state: GameState, seat: int) -> Fraction:
+    """``value`` with the declarations counted and a deal the monte threw in worth nothing: what a decision
+    before the card play (a monte vote, the discard, a declaration) changes.  The review costs every
+    decision with it; the card play's search needs only ``value``, since by then the declarations are
+    made."""
+    assert isinstance(state, OttocentoState)
+    if state.phase == "abandoned":
+        return Fraction(0)
+    totals = list(raw_totals(state))
+    args = combo_args(state.variants)
+    for shown_by, shown in enumerate(state.declared):
+        totals[TEAM_OF[shown_by]] += pile_combinations(frozenset(shown), args)
+    side = TEAM_OF[seat]
+    return Fraction(totals[side] - totals[1 - side])

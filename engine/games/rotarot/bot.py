@@ -32,7 +32,7 @@ from math import erf, sqrt
 from ...cards import RED_SUITS, SUITS, TRUMP, Card
 from ...game import Action, GameState, Variants
 from ...policy import FORCED, LEAD_CHEAP, Bot, Choice, Rule, forced, short_lead, take_words
-from ...search import Budget, Coach, choose_by_search, estimate, margin_value
+from ...search import Budget, Coach, choose_by_search, estimate, margin_value, own_share
 from ...tricks import Play
 from .rules import (
     BID_WORDS,
@@ -495,7 +495,7 @@ def _play(view: RotarotView) -> Choice:
     # The search's value is the seat's net less the others' mean: n/(n-1) times its own net (nets add to 0).
     return choose_by_search(COACH, view, view.seat, [Action("play", c) for c in cards], choice, SEARCHED,
                             lambda action: name(action.card) if action.card is not None else str(action), BUDGET,
-                            whose="自分の得点が", scale=Fraction(view.players - 1, view.players))
+                            whose="自分の得点が", scale=own_share(view.players))
 
 
 def _worth_search(view: RotarotView, cards: list[Card], choice: Choice) -> bool:
