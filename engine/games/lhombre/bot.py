@@ -15,6 +15,7 @@ cards played and the suits not followed it estimates the chance that a seat stil
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,7 +25,7 @@ from math import sqrt
 from ...cards import FRENCH_SUITS, KING, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, Variants
 from ...policy import FORCED, Bot, Choice, Rule, forced, take_words
-from ...search import Budget, Coach, choose_by_search, sample_worlds
+from ...search import Budget, Coach, choose_by_search, seed_of
 from . import tables
 from .rules import (
     BY_WORD,
@@ -100,6 +101,7 @@ SURRENDER_MARGIN = 1  # chips the tables' estimate must fall below the surrender
 # imagined deals of a lesson hand, a quarter of the deals he would have won more often than not
 HOPELESS = Fraction(-2)  # a hand the tables rate at this or lower for every contract is passed without playing
 # it out: in 150 first bids none of the 41 such hands gained when played out, and they are a quarter of the time
+PLAUSIBLE_DRAWS = 4  # imagined deals drawn for each one wanted, when earlier bids rule some out
 BIDDER_FLOOR = Fraction(-1)  # the tables' lowest estimate for a contract another seat has bid
 LONG_TRUMPS = 4  # a declarer with this many trumps draws trumps even below a higher one still out
 SEARCH_FROM = 4  # cards in hand from which on the play is checked by search
@@ -336,12 +338,11 @@ def _declare(view: LHombreView, word: str, contract: Contract, estimate: str) ->
 
 @dataclass(frozen=True)
 class Played:
-    """A bid played out from the auction in the imagined deals: what each deal brought the seat in chips,
-    how many deals the contract paid and how many ended in codille, and the trump suit it was played in.
-    A contract is played with every later seat passing; a pass lets the others bid as their rules say."""
+    """A contract played out from the auction in the imagined deals, every later seat passing: what each
+    deal brought the seat in chips, how many deals it paid and how many ended in codille, and the trump."""
 
     word: str
-    contract: Contract | None  # None: the pass
+    contract: Contract
     nets: tuple[Fraction, ...]
     wins: int
     codilles: int
@@ -361,30 +362,28 @@ Result = tuple[Fraction, bool, str]  # the seat's chips, a codille, the trump su
 
 
 def _played_out(imagined: GameState, word: str, seat: int, left: list[int]) -> Result | None:
-    """``word`` said in ``imagined`` (a contract: every later seat passing) and the deal played out."""
+    """``word`` said in ``imagined``, every later seat passing, and the deal played out."""
     state = imagined.clone()
     state.apply(Action(word))
-    while word != "pass" and PASS_ACTION in state.legal_actions():
+    while PASS_ACTION in state.legal_actions():
         state.apply(PASS_ACTION)
     if COACH.playout(state, left) is None:
         return None
     end = view_of(state, seat)
-    codille = bool(end.tricks) and end.declarer == seat and outcome(end.contract, end.won, seat) == "codille"
+    codille = bool(end.tricks) and outcome(end.contract, end.won, seat) == "codille"
     return _net(state, seat), codille, end.trump
 
 
 def play_bids(view: LHombreView, budget: Budget = BID_BUDGET) -> list[Played]:
-    """The pass and the contracts the tables rate best among those the seat may declare, each played out
-    (exchange and all) in the same imagined deals; empty when no deal could be imagined and played within
-    the budget.  A close call (the best contract within two standard errors of the pass) is played out in
-    ``BID_MORE`` times as many deals: picking the best of a few noisy means favours luck, and with the small
-    samples alone the declarers did worse than their estimates."""
-    contracts = sorted(_options(view), key=lambda o: -outlook(o[1], view.hand).net)[:BID_CANDIDATES]
-    options: list[tuple[str, Contract | None]] = [("pass", None), *contracts]
+    """The contracts the tables rate best among those the seat may declare, each played out (exchange and
+    all) in the same imagined deals; empty when no deal could be imagined and played within the budget.
+    A close call (the best contract within two standard errors of nothing or of the next best) is played
+    out in ``BID_MORE`` times as many deals: picking the best of a few noisy means favours luck."""
+    options = sorted(_options(view), key=lambda o: -outlook(o[1], view.hand).net)[:BID_CANDIDATES]
     left = [budget.steps * BID_MORE]
     results: dict[str, list[Result]] = {word: [] for word, _ in options}
     for count, imagined in enumerate(_plausible_worlds(view, budget)):
-        if count == budget.worlds and not _close(results):
+        if count == budget.worlds * BID_MORE or (count == budget.worlds and not _close(results)):
             break
         found = [_played_out(imagined, word, view.seat, left) for word, _ in options]
         if any(f is None for f in found):
@@ -392,18 +391,21 @@ def play_bids(view: LHombreView, budget: Budget = BID_BUDGET) -> list[Played]:
         for (word, _), result in zip(options, found, strict=True):
             assert result is not None
             results[word].append(result)
-    if not results["pass"]:
+    if not options or not results[options[0][0]]:
         return []
     return [Played(word, contract, tuple(r[0] for r in results[word]), sum(1 for r in results[word] if r[0] > 0),
                    sum(1 for r in results[word] if r[1]), results[word][0][2]) for word, contract in options]
 
 
 def _plausible_worlds(view: LHombreView, budget: Budget) -> Iterator[GameState]:
-    """Imagined deals in which every other seat's bid is plausible: the budget's deals first, and more only
-    when a close call asks for them (the generator is seeded by the view, so the first ones are the same)."""
-    yield from (w for w in sample_worlds(COACH, view, budget.worlds, budget.tries) if _plausible(w, view))
-    more = sample_worlds(COACH, view, budget.worlds * BID_MORE, budget.tries)[budget.worlds:]
-    yield from (w for w in more if _plausible(w, view))
+    """Imagined deals in which every other seat's bid is plausible, drawn one by one as the caller asks (a
+    close call asks for more) from a generator seeded by the view, as ``engine.search.sample_worlds`` does,
+    up to ``PLAUSIBLE_DRAWS`` draws for each deal wanted."""
+    rng = random.Random(seed_of(view))
+    for _ in range(budget.worlds * BID_MORE * PLAUSIBLE_DRAWS * budget.tries):
+        imagined = COACH.world(view, rng)
+        if imagined is not None and _plausible(imagined, view):
+            yield imagined
 
 
 def _plausible(imagined: GameState, view: LHombreView) -> bool:
@@ -420,54 +422,42 @@ def _plausible(imagined: GameState, view: LHombreView) -> bool:
 
 
 def _close(results: dict[str, list[Result]]) -> bool:
-    """Whether the best contract so far is within two standard errors (paired over the deals) of the pass."""
-    passing = [r[0] for r in results["pass"]]
-    bids = [[r[0] for r in found] for word, found in results.items() if word != "pass"]
-    if len(passing) < 2 or not bids:
-        return len(passing) < 2 and bool(bids)
-    diffs = [a - b for a, b in zip(max(bids, key=sum), passing, strict=True)]
+    """Whether the best contract so far is within two standard errors of nothing (the pass) or, paired
+    over the deals, of the next best contract: either choice may then be the luck of the few deals."""
+    bids = sorted(([r[0] for r in found] for found in results.values()), key=sum)
+    if not bids or len(bids[-1]) < 2:
+        return True
+    nothing = [Fraction(0)] * len(bids[-1])
+    return _within_noise(bids[-1], nothing) or (len(bids) > 1 and _within_noise(bids[-1], bids[-2]))
+
+
+def _within_noise(first: list[Fraction], second: list[Fraction]) -> bool:
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
     mean = sum(diffs, Fraction(0)) / len(diffs)
     spread = sum(float(d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return abs(float(mean)) <= 2 * sqrt(spread / len(diffs))
 
 
 def bid_by_play(view: LHombreView, fallback: Choice) -> Choice:
-    """Declare the contract that brings most when played out in imagined deals, if it brings more than the
-    pass (which costs nothing when all pass, but may leave the seat defending a later bid); else pass.
-    The estimates are said in the tables' words."""
+    """Declare the contract that brings most when played out in imagined deals, if it gains on average:
+    a pass costs nothing (all passing, the deal is not played; dossier §3.3).  The estimates are said in
+    the tables' words."""
     if max((outlook(contract, view.hand).net for _, contract in _options(view)), default=HOPELESS) <= HOPELESS:
         return fallback  # the tables' pass: no hand they rate this low gained when played out
     played = play_bids(view)
-    bids = [p for p in played if p.contract is not None]
-    if not bids:
+    if not played:
         return fallback
-    passing = played[0]
-    best = max(bids, key=lambda p: p.mean)
-    assert best.contract is not None
+    best = max(played, key=lambda p: p.mean)
     found = best.outlook
     imagined = f"見えていない2人の手札とタロンを{len(best.nets)}通り想像して、交換から最後まで打ってみると、"
     estimate = f"{hand_words(view.hand, best.contract, found)}{imagined}{best.contract.name}は{found.words()}です。"
-    pass_words = _pass_words(view, passing)
-    if best.mean > passing.mean:
-        others = "、".join(f"{p.contract.name}（{chips(p.mean)}チップ）" for p in bids if p is not best and p.contract)
-        also = f"{others}より得です。" if others else ""
-        return _declare(view, best.word, best.contract, f"{estimate}{also}{pass_words}、")
-    then = "パスします" if _ends_auction(view) else "パスして相手側で戦います"
+    if best.mean > 0:
+        others = "、".join(f"{p.contract.name}（{chips(p.mean)}チップ）" for p in played if p is not best)
+        also = f"{others}より得で、" if others else ""
+        return _declare(view, best.word, best.contract, f"{estimate}{also}パス（受け払いなし）より得なので、")
     return Choice(Action("pass"), PASS, f"申告できる契約でいちばん見込みがよいのは{best.contract.name}です。{estimate}"
-                                        f"{pass_words}、{then}。")
-
-
-def _ends_auction(view: LHombreView) -> bool:
-    """Whether a pass now throws the deal in: every other seat has passed and nobody holds a bid."""
-    return view.holder is None and all(view.out[s] for s in range(3) if s != view.seat)
-
-
-def _pass_words(view: LHombreView, passing: Played) -> str:
-    """What the pass brings, said as what happens: nothing when it ends the auction, else another's bid."""
-    if _ends_auction(view):
-        return "パスすれば全員がパスになってディールは流れ、受け払いはない（0チップ）ので"
-    return (f"パスすると、ほかの人の契約で相手側として戦うこともあり、同じ配りで平均{chips(passing.mean)}チップ"
-            f"の見込みなので")
+                                        f"平均で損になるので、パスします（全員がパスすればディールは流れ、"
+                                        f"受け払いはありません）。")
 
 
 def _announce(view: LHombreView) -> Choice:
