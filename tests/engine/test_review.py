@@ -8,6 +8,7 @@ import pytest
 
 from engine import console
 from engine.bots import BOTS, deal_by_number, play_out
+from engine.cards import parse_cards
 from engine.game import Action, GameState
 from engine.games import GAMES
 from engine.review import Remark, coach_of, cost_words, decisions, review, review_order, review_text
@@ -276,3 +277,21 @@ def test_a_decision_that_cannot_be_weighed_is_said_so_and_listed_apart() -> None
     assert heads[1].startswith("1. 第3トリック・2枚目 — 約") and heads[2].startswith("コーチと違っても")
     assert heads[3] == "・第3トリック・2枚目 — 損得は見積もれませんでした"
     assert lines[-1].strip() == cost_words(found, "lombardia") and "見積もれませんでした" in lines[-1]
+
+
+def lhombre_deal(forehand: str) -> GameState:
+    """Forehand holds ``forehand``; the other hands and the talon follow in pack order."""
+    mine = parse_cards(forehand)
+    rest = [c for c in GAMES["lhombre"].PACK.cards() if c not in mine]
+    return GAMES["lhombre"].from_hands([mine, rest[:9], rest[9:]])
+
+
+def test_lhombre_names_a_bid_too_low_and_a_wrong_trump_in_chips() -> None:
+    """The decisions before the first card are l'Hombre's biggest (N5): a spade-solo hand passed, and diamonds
+    named with six spades (two trumps instead of six)."""
+    strong = "SA S2 CA SK SQ SJ S7 HK DK"
+    assert_named(lhombre_deal(strong), "pass", "ビッド")
+    named = lhombre_deal("SA S2 SK SQ SJ S7 H3 D4 C3")
+    for word in ("simple", "pass", "pass"):
+        named.apply(Action(word))
+    assert_named(named, "trumpD", "切札の指定")
