@@ -13,7 +13,12 @@ import functools
 import pytest
 from helpers import site_tutorials
 
+from engine.cards import Card
+from engine.game import Action
+from engine.games.lombardia.bot import Reading
+from engine.games.lombardia.view import view_of
 from engine.lesson_coach import StepCheck, agreement, table
+from engine.tutorials import Lesson
 
 # (lesson, script step) -> why the lesson is right there and the coach is not (measured with
 # engine.search.estimate on the step's position, rules-of-thumb playouts: gain of the lesson's move).
@@ -64,3 +69,20 @@ def test_every_lhombre_bidding_step_agrees_with_the_coach() -> None:
 def test_the_coach_agrees_with_95_percent_of_the_unforced_steps() -> None:
     found = checks()
     assert sum(c.agrees for c in found) >= 0.95 * len(found), "\n" + table(found)
+
+
+def test_a_lesson_hint_calls_a_card_beatable_only_when_a_stronger_one_is_out() -> None:
+    """N8: at lombardia-trumps' King-of-cups step the Jack of swords is the best sword left (the reader's own
+    reading of the cards played says so), so its hint speaks of a trump from a void, not of a higher sword."""
+    lesson = site_tutorials()["lombardia-trumps"]
+    assert isinstance(lesson, Lesson)
+    state = lesson.start.clone()
+    jack = Action("play", Card.parse("SJ"))
+    for step in lesson.script:
+        if step.reader and jack in step.hints:
+            break
+        state.apply(step.action)
+    else:
+        raise AssertionError("no step with a hint for the Jack of swords")
+    assert Reading(view_of(state, lesson.reader)).is_master(Card.parse("SJ"))
+    assert "より強いソード" not in step.hints[jack] and "切" in step.hints[jack]
