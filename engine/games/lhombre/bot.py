@@ -95,7 +95,7 @@ PACK = Pack.LHOMBRE40.cards()
 PASS_ACTION = Action("pass")
 BID_BUDGET = Budget(worlds=12, steps=6000)  # a bid plays each of its candidates out in these imagined deals
 BID_CANDIDATES = 2  # the contracts the tables rate best, played out (the tables only sort, they never decide)
-BID_MORE = 3  # a close call is played out in this many times the budget's deals
+BID_MORE = 2  # a close call is played out in this many times the budget's deals
 SURRENDER_MARGIN = 1  # chips the tables' estimate must fall below the surrender's cost: the tables are built
 # from the bots' own play and run low, and a declarer surrendering at the tables' word gave up, in the
 # imagined deals of a lesson hand, a quarter of the deals he would have won more often than not
@@ -377,24 +377,43 @@ def _played_out(imagined: GameState, word: str, seat: int, left: list[int]) -> R
 def play_bids(view: LHombreView, budget: Budget = BID_BUDGET) -> list[Played]:
     """The contracts the tables rate best among those the seat may declare, each played out (exchange and
     all) in the same imagined deals; empty when no deal could be imagined and played within the budget.
-    A close call (the best contract within two standard errors of nothing or of the next best) is played
-    out in ``BID_MORE`` times as many deals: picking the best of a few noisy means favours luck."""
+    After every ``budget.worlds`` deals, a contract clearly below the best (by two standard errors, paired
+    over the deals) is dropped, and the call is made once one contract is left clearly above or below nothing
+    (the pass); a close call goes on up to ``BID_MORE`` times the deals: picking the best of a few noisy means
+    favours luck."""
     options = sorted(_options(view), key=lambda o: -outlook(o[1], view.hand).net)[:BID_CANDIDATES]
     left = [budget.steps * BID_MORE]
     results: dict[str, list[Result]] = {word: [] for word, _ in options}
+    alive = list(options)
     for count, imagined in enumerate(_plausible_worlds(view, budget)):
-        if count == budget.worlds * BID_MORE or (count == budget.worlds and not _close(results)):
-            break
-        found = [_played_out(imagined, word, view.seat, left) for word, _ in options]
+        if count and count % budget.worlds == 0:
+            alive = _survivors(alive, results)
+            if count == budget.worlds * BID_MORE or (len(alive) == 1 and not _near_nothing(results[alive[0][0]])):
+                break
+        found = [_played_out(imagined, word, view.seat, left) for word, _ in alive]
         if any(f is None for f in found):
             break
-        for (word, _), result in zip(options, found, strict=True):
+        for (word, _), result in zip(alive, found, strict=True):
             assert result is not None
             results[word].append(result)
     if not options or not results[options[0][0]]:
         return []
     return [Played(word, contract, tuple(r[0] for r in results[word]), sum(1 for r in results[word] if r[0] > 0),
-                   sum(1 for r in results[word] if r[1]), results[word][0][2]) for word, contract in options]
+                   sum(1 for r in results[word] if r[1]), results[word][0][2]) for word, contract in options
+            if results[word]]
+
+
+def _survivors(alive: list[tuple[str, Contract]], results: dict[str, list[Result]]) -> list[tuple[str, Contract]]:
+    """The contracts not clearly below the best one so far (on the deals all of them were played in)."""
+    best = max(alive, key=lambda o: sum(r[0] for r in results[o[0]]))
+    top = [r[0] for r in results[best[0]]]
+    return [o for o in alive if o is best or _within_noise(top, [r[0] for r in results[o[0]]][:len(top)])]
+
+
+def _near_nothing(found: list[Result]) -> bool:
+    """Whether a contract's mean so far is within two standard errors of nothing (the pass)."""
+    nets = [r[0] for r in found]
+    return _within_noise(nets, [Fraction(0)] * len(nets))
 
 
 def _plausible_worlds(view: LHombreView, budget: Budget) -> Iterator[GameState]:
@@ -421,17 +440,10 @@ def _plausible(imagined: GameState, view: LHombreView) -> bool:
     return True
 
 
-def _close(results: dict[str, list[Result]]) -> bool:
-    """Whether the best contract so far is within two standard errors of nothing (the pass) or, paired
-    over the deals, of the next best contract: either choice may then be the luck of the few deals."""
-    bids = sorted(([r[0] for r in found] for found in results.values()), key=sum)
-    if not bids or len(bids[-1]) < 2:
-        return True
-    nothing = [Fraction(0)] * len(bids[-1])
-    return _within_noise(bids[-1], nothing) or (len(bids) > 1 and _within_noise(bids[-1], bids[-2]))
-
-
 def _within_noise(first: list[Fraction], second: list[Fraction]) -> bool:
+    """Whether the mean difference of two paired samples is within two of its standard errors of zero."""
+    if len(first) < 2:
+        return True
     diffs = [a - b for a, b in zip(first, second, strict=True)]
     mean = sum(diffs, Fraction(0)) / len(diffs)
     spread = sum(float(d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
