@@ -1,16 +1,17 @@
 """ロンブルのコンピュータ: a declarer or defender built from named rules of thumb.
 
-It reads only an ``LHombreView``.  In the auction it values every contract it may name from tables of
-sampled deals played out by these bots (``tables.py``, made by tools/coach/lhombre_tables.py): a hand's
-cell (matadors and whether they are the highest, trumps and their colour, honours in a suit; or the
-cards a nolo may be forced to win with) gives the chances of a win, a remise and a codille, hence the
-mean chips.  It declares the contract worth most when that contract succeeds often enough and gains on
-average, takes over with セルフ when it may, and says the estimate in its reason.  As declarer it lays away
-short suits and low cards, draws trumps and cashes its winners, plays for the slam only when the rest is
-sure and surrenders when the tables say that playing on costs more than the surrender; as defender it
-leaves a partner's winning trick alone and takes the declarer's tricks as cheaply as it can.  From the
-cards played and the suits not followed it estimates the chance that a seat still to play beats a card
-(``Reading.beaten``).
+It reads only an ``LHombreView``.  In the auction it plays the contracts it may name out in imagined deals
+(the other hands and the talon dealt in ways its view allows, every later seat passing, the exchange and
+the play made by these rules) and declares the one that brings most chips on average, if any gains: a pass
+costs nothing, since all passing the deal is not played.  Tables of sampled deals (``tables.py``, made by
+tools/coach/lhombre_tables.py) only sort the candidates, pass hopeless hands at once and stand in for that
+search inside the imagined deals themselves: a hand's cell (matadors and whether they are the highest, trumps
+and their colour, honours in a suit; or the cards a nolo may be forced to win with) gives the chances of a
+win, a remise and a codille.  The trump suit and the surrender are played out as well.  As declarer it lays
+away short suits and low cards, draws trumps and cashes its winners, plays for the slam only when the rest is
+sure; as defender it leaves a partner's winning trick alone, takes the declarer's tricks as cheaply as it can
+and, exchanging first, leaves its partner half the talon.  From the cards played and the suits not followed
+it estimates the chance that a seat still to play beats a card (``Reading.beaten``).
 """
 
 from __future__ import annotations
@@ -944,8 +945,9 @@ def searched(view: LHombreView) -> bool:
 
 
 def choose(view: LHombreView) -> Choice:
-    """The bot's decision for the seat whose view this is (only among ``view.legal``): the rules of
-    thumb, checked near the end of the play by imagined deals played out."""
+    """The bot's decision for the seat whose view this is (only among ``view.legal``): a bid, the trump
+    suit and the surrender played out in imagined deals; the rules of thumb otherwise, checked near the end
+    of the play by imagined deals played out."""
     choice = rules_of_thumb(view)
     if view.phase == "bid" and len(view.legal) > 1:
         return bid_by_play(view, choice)
