@@ -448,8 +448,11 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     if [s for s in suits if (s in reading.guarded) == (suit in reading.guarded)] == [suit]:
         return _sole_suit_lead(reading, card, length)
     where = "点札を持っていないスートのうち、" if suit not in reading.guarded else ""
+    tied = any(s != suit and length[s] == length[suit] and (suit in reading.guarded or s not in reading.guarded)
+               for s in SUITS)
     # Another suit is in the running here (a sole suit went to _sole_suit_lead), so this is never the only one.
-    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where)
+    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where,
+                      tied=tied)
 
 
 def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Choice:
@@ -551,9 +554,14 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
             return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
                                                  f"まだトリックを取っていませんが、{name(sure)}で必ず1トリック取れるので、"
                                                  f"そのときに交換して愚者を取り戻せます。")
-        return _choice(card, LOSE_CHEAP, f"{reason}、{'' if alone else 'いちばん安い'}{name(card)}を出します。"
-                                         f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに交換できず、"
-                                         f"愚者の5点が相手のものになってしまいます。")
+        outlasting = _outlasting_trumps(reading)
+        if outlasting is not None:
+            low, count, above = outlasting
+            return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                                 f"まだトリックを取っていませんが、{name(low)}以上の切札を{count}枚持っていて、"
+                                                 f"{name(low)}より強い切札でまだ出ていないのは{above}枚だけなので、どれか1枚は"
+                                                 f"必ずトリックを取り、そのときに交換して愚者を取り戻せます。")
+        return _fool_risk(reading, card, reason, alone)
     if alone:
         return _choice(card, SPARE_TRUMPS if card.is_trump else LOSE_CHEAP,
                        f"{reason}、{name(card)}を出します。愚者のほかに出せる札はこれだけで、"
@@ -561,6 +569,64 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     if card.is_trump:
         return _choice(card, SPARE_TRUMPS, f"{reason}、{_weakest(card, cards)}で済ませます。")
     return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+
+
+def _fool_risk(reading: Reading, card: Card, reason: str, alone: bool) -> Choice:
+    """A counter lost now for certain against the Fool, played before its player owns a trick: the Fool is
+    lost only if he takes no trick afterwards (its 5 points times that chance), so a counter worth as much
+    is never worth keeping at its expense, and a smaller one only while taking no trick is likely enough."""
+    fool, value = reading.values[THE_FOOL], reading.values[card]
+    if value >= fool:
+        return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出します。"
+                                             f"{name(card)}の{value}点はここで出せば確実に取られますが、愚者の{fool}点を"
+                                             f"失うのは、このあと1トリックも取れなかったときだけなので、愚者を出して損はありません。")
+    chance = _no_later_trick(reading, card)
+    risk = "このあと1トリックも取れない見込みはほとんどありません"
+    if round(10 * chance):
+        lost = points(Fraction(round(100 * chance * fool), 100))
+        risk = f"このあと1トリックも取れない見込みは{_tenths(chance)}、愚者で失う点は平均で約{lost}点です"
+    if chance * fool < value:
+        return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                             f"まだトリックを取っていませんが、{risk}。{name(card)}の{value}点を確実に"
+                                             f"失うより安く済みます。")
+    return _choice(card, LOSE_CHEAP, f"{reason}、{'' if alone else 'いちばん安い'}{name(card)}を出します。"
+                                     f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに"
+                                     f"愚者の{fool}点が相手のものになります。{risk}。{name(card)}の{value}点を渡すほうが安く済みます。")
+
+
+def _outlasting_trumps(reading: Reading) -> tuple[Card, int, int] | None:
+    """Trumps of this hand of which one must take a trick: each trump still out beats at most one of them, so
+    when fewer trumps stronger than one of this hand's are out than this hand holds from the top down to it,
+    they cannot all be beaten.  That trump, how many the hand holds down to it and how many stronger ones are
+    out; None when there is no such trump."""
+    trumps = sorted((c for c in reading.view.hand if c.is_trump), key=lambda c: -c.rank)
+    for count, card in enumerate(trumps, 1):
+        above = sum(1 for c in reading.unseen if c.is_trump and c.rank > card.rank)
+        if above < count:
+            return card, count, above
+    return None
+
+
+def _no_later_trick(reading: Reading, spent: Card) -> float:
+    """The chance that this seat takes no trick with the rest of its hand (``spent`` and the Fool aside):
+    each card, led, wins unless an opponent beats it; the cards are taken as independent (a rough guess,
+    the rule of thumb's to make without playing deals out)."""
+    me = reading.me
+    opponents = [(me + 1) % SEATS, (me + 3) % SEATS]
+    chance = 1.0
+    for card in reading.view.hand:
+        if card is spent or card.is_fool:
+            continue
+        wins = math.prod(1.0 - min(1.0, reading.beaten_by(s, card, card.suit)) for s in opponents)
+        chance *= 1.0 - wins
+    return chance
+
+
+def _tenths(chance: float) -> str:
+    """A chance of at least a twentieth in tenths as the hints say them (「約3割で」), joined to what
+    follows; 「ほぼ確実で」 above nineteen twentieths."""
+    tenths = round(10 * chance)
+    return "ほぼ確実で" if tenths == 10 else f"約{tenths}割で"
 
 
 def _weakest(card: Card, cards: list[Card]) -> str:

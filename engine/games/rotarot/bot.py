@@ -591,8 +591,9 @@ def _short_lead(reading: Reading, plain: list[Card]) -> Choice:
     passed = not fed(suit) and any(fed(s) and length[s] <= length[suit] for s in lead if s != suit)
     where = "相手に切札で切られて点を取られるスートを除くと、" if passed else ""
     only = all(length[s] == 0 for s in SUITS if s != suit)
+    tied = any(s != suit and not fed(s) and length[s] == length[suit] for s in lead)
     return short_lead(Action("play", lead[suit]), LEAD_SHORT, suit_name(suit), length[suit], name(lead[suit]),
-                      only, where, any(is_trump(c) for c in reading.view.hand))
+                      only, where, any(is_trump(c) for c in reading.view.hand), tied=tied)
 
 
 def _ruffed(reading: Reading, suit: str) -> bool:
