@@ -29,13 +29,16 @@ from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
 from ...search import Budget, Coach, choose_by_search
 from .rules import (
+    CATEGORY_NAMES,
     LEVEL,
     MAX_VALUE,
     NAMING,
     PACK,
     PACK_THIRDS,
+    TAROCK,
     THIRDS,
     VALUE,
+    category,
     legal_captures,
     names,
     seat_name,
@@ -123,13 +126,21 @@ class Option:
     gain: int  # banked now: the played card and the cards it takes
     risk: float  # what the next players can expect to take from the table left
     own_next: int  # the most the bot's remaining hand could take from that table next turn
+    kept: float = 1.0  # the chance that the second and third players to come cannot take as much from that table
+
+    @property
+    def planned(self) -> float:
+        """The own capture next turn as it counts now: the share ``OWN_NEXT`` of it (measured with two players,
+        where one player comes in between), as likely as it is that any further players in between leave it
+        (with three of them, a king left for the own king is seldom there)."""
+        return OWN_NEXT * self.own_next * self.kept
 
     @property
     def score(self) -> float:
         card = self.action.card
         assert card is not None
         laid = 0 if self.action.take else LAID * THIRDS[card]
-        return self.gain - self.risk + OWN_NEXT * self.own_next - laid
+        return self.gain - self.risk + self.planned - laid
 
 
 def risky_gains(kinds: Counter[tuple[int, int, int]], takes: tuple[list[int], list[int], list[int]]) -> list[int]:
@@ -167,9 +178,24 @@ def options(view: NapoletanischView) -> list[Option]:
         takes = best_takes(left)
         values = sorted(risky_gains(kinds, takes), reverse=True)
         risk = sum(weight * expected_best(values, missing) for weight, missing in later)
-        own = max((capture_gain(c, takes) for c in view.hand if c is not card), default=0)
-        result.append(Option(action, gain, risk, own))
+        own, mine = max(((capture_gain(c, takes), c) for c in view.hand if c is not card), default=(0, card),
+                        key=lambda found: found[0])
+        result.append(Option(action, gain, risk, own, _kept(own - THIRDS[mine], kinds, takes, later)))
     return result
+
+
+def _kept(taken: int, kinds: Counter[tuple[int, int, int]], takes: tuple[list[int], list[int], list[int]],
+          later: list[tuple[float, list[float]]]) -> float:
+    """The chance that the players after the next one, before this seat's next turn, hold no unseen card able
+    to take as much as ``taken`` thirds from the table (such a card would most likely take the cards this
+    seat counts on).  The next player is left out: ``OWN_NEXT`` was measured with him in between."""
+    if taken <= 0 or len(later) < 2:
+        return 1.0
+    rivals = sum(count for (level, worth, _), count in kinds.items() if takes[level][worth] >= taken)
+    chance = 1.0
+    for _, missing in later[1:]:
+        chance *= missing[rivals]
+    return chance
 
 
 # --- the end of a two-player deal, read exactly -------------------------------------------------
@@ -337,11 +363,22 @@ def play_words(action: Action) -> str:
 def plain(options_: list[Option]) -> Option:
     """What 得点の多い取り and 安い札を置く alone would play: the richest capture, or if nothing is
     taken the trail cheapest in points (then in capture value)."""
-    def key(option: Option) -> tuple[int, int, int]:
+    def key(option: Option) -> tuple[int, int, int, int]:
         card = option.action.card
         assert card is not None
-        return option.gain, -THIRDS[card], -VALUE[card]
+        return option.gain, -THIRDS[card], -VALUE[card], -LEVEL[card]
     return max(options_, key=key)
+
+
+def spared(view: NapoletanischView, action: Action) -> Card | None:
+    """A tarock that makes the same capture as ``action``, a capture with a numeral card or a court (a tarock
+    beside a numeral card of its value): kept, it may later take cards of every kind.  None when there is none."""
+    card = action.card
+    assert card is not None
+    if not action.take or LEVEL[card] == TAROCK:
+        return None
+    return next((a.card for a in view.legal if a.card is not None and LEVEL[a.card] == TAROCK
+                 and set(a.take) == set(action.take)), None)
 
 
 def best_set(card: Card, table: Sequence[Card]) -> tuple[Card, ...]:
@@ -384,8 +421,11 @@ def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
         if any_set(view, action):
             return last_card(action)
         first = "手札はこの1枚だけなので、" if only else ""
+        twin = spared(view, action)
+        kept = "" if twin is None else (f"同じ札は{NAMING.name(twin)}でも取れますが、どの種類の札でも取れるタロックは"
+                                        f"残し、{CATEGORY_NAMES[category(card)]}で取ります。")
         return Choice(action, MOST, f"{first}{play_words(action)}ます。{worth}になり、"
-                                    "取れる組の中でいちばん多くの得点です。")
+                                    f"取れる組の中でいちばん多くの得点です。{kept}")
     name, points = NAMING.name(card), thirds_text(THIRDS[card])
     if forced:
         return Choice(action, ONLY, f"手札はこの1枚だけなので、{name}を場に置きます（取れる札はありません）。")
@@ -423,7 +463,7 @@ def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
     assert card is not None and spent is not None
     if action == simple.action:
         return plain_words(view, chosen)
-    prepared = OWN_NEXT * (chosen.own_next - simple.own_next)
+    prepared = chosen.planned - simple.planned
     after = table_after(view, action)
     if (simple.action.take and high_tarock(spent) and not high_tarock(card) and prepared > 0
             and capture_gain(spent, best_takes(after)) > simple.gain):
