@@ -282,8 +282,9 @@ def test_a_numeral_card_makes_the_capture_a_tarock_could_make_too() -> None:
 @pytest.mark.parametrize(("number", "step", "king"), [(107, 0, "HK x SK"), (140, 1, "CK x HK")])
 def test_a_king_is_taken_with_a_king_now_rather_than_left_for_three_players(number: int, step: int, king: str) -> None:
     """Issue 37, Napoletanisch principles: with four players the look-ahead passed over a king taking a king
-    (8⅔ points) for a smaller tarock capture, counting on taking the king next turn, though three players
-    come first and any king, or a tarock making up its value, takes it.  The own next capture now counts as
-    likely as the players in between hold nothing that takes as much, and the king is taken now."""
+    (8⅔ points) for a smaller tarock capture, counting on taking the king with the same king next turn,
+    though three players come first and another king, or the tarock 5, takes it.  Putting off a capture is
+    now weighed with the chance that the players after the next one hold such a card, and the king is taken
+    now."""
     _, choice = review_step(number, step, players=4)
     assert str(choice.action) == king and choice.rule == MOST

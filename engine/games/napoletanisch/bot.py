@@ -126,21 +126,14 @@ class Option:
     gain: int  # banked now: the played card and the cards it takes
     risk: float  # what the next players can expect to take from the table left
     own_next: int  # the most the bot's remaining hand could take from that table next turn
-    kept: float = 1.0  # the chance that the second and third players to come cannot take as much from that table
-
-    @property
-    def planned(self) -> float:
-        """The own capture next turn as it counts now: the share ``OWN_NEXT`` of it (measured with two players,
-        where one player comes in between), as likely as it is that any further players in between leave it
-        (with three of them, a king left for the own king is seldom there)."""
-        return OWN_NEXT * self.own_next * self.kept
+    mine: Card | None = None  # the card of the hand that would make that capture
 
     @property
     def score(self) -> float:
         card = self.action.card
         assert card is not None
         laid = 0 if self.action.take else LAID * THIRDS[card]
-        return self.gain - self.risk + self.planned - laid
+        return self.gain - self.risk + OWN_NEXT * self.own_next - laid
 
 
 def risky_gains(kinds: Counter[tuple[int, int, int]], takes: tuple[list[int], list[int], list[int]]) -> list[int]:
@@ -178,24 +171,29 @@ def options(view: NapoletanischView) -> list[Option]:
         takes = best_takes(left)
         values = sorted(risky_gains(kinds, takes), reverse=True)
         risk = sum(weight * expected_best(values, missing) for weight, missing in later)
-        own, mine = max(((capture_gain(c, takes), c) for c in view.hand if c is not card), default=(0, card),
+        own, mine = max(((capture_gain(c, takes), c) for c in view.hand if c is not card), default=(0, None),
                         key=lambda found: found[0])
-        result.append(Option(action, gain, risk, own, _kept(own - THIRDS[mine], kinds, takes, later)))
+        result.append(Option(action, gain, risk, own, mine if own else None))
     return result
 
 
-def _kept(taken: int, kinds: Counter[tuple[int, int, int]], takes: tuple[list[int], list[int], list[int]],
-          later: list[tuple[float, list[float]]]) -> float:
-    """The chance that the players after the next one, before this seat's next turn, hold no unseen card able
-    to take as much as ``taken`` thirds from the table (such a card would most likely take the cards this
-    seat counts on).  The next player is left out: ``OWN_NEXT`` was measured with him in between."""
-    if taken <= 0 or len(later) < 2:
-        return 1.0
-    rivals = sum(count for (level, worth, _), count in kinds.items() if takes[level][worth] >= taken)
-    chance = 1.0
-    for _, missing in later[1:]:
-        chance *= missing[rivals]
-    return chance
+def deferred(view: NapoletanischView, chosen: Option, simple: Option) -> bool:
+    """Whether ``chosen`` only puts off ``simple``'s capture (the same card taking as much next turn: a king
+    left on the table for the own king) at a table of three or four, where the look-ahead's share of the own
+    next capture (``OWN_NEXT``, measured with two players: one player in between) is too hopeful: each further
+    player in between holding a card that takes the very set (of its capture value, of its kind or higher)
+    takes it first.  True when, counted that way, putting it off no longer pays."""
+    if view.players == 2 or not simple.action.take or chosen.mine is not simple.action.card \
+            or chosen.own_next != simple.gain:
+        return False
+    mine = simple.action.card
+    assert mine is not None
+    unseen = unseen_cards(view)
+    rivals = sum(1 for c in unseen if VALUE[c] == VALUE[mine] and LEVEL[c] >= LEVEL[mine])
+    kept = 1.0
+    for i in range(1, view.players - 1):
+        kept *= chance_missing(len(unseen), view.hand_sizes[(view.seat + 1 + i) % view.players])[rivals]
+    return chosen.score - OWN_NEXT * chosen.own_next * (1 - kept) <= simple.score
 
 
 # --- the end of a two-player deal, read exactly -------------------------------------------------
@@ -463,7 +461,7 @@ def explain(view: NapoletanischView, chosen: Option, simple: Option) -> Choice:
     assert card is not None and spent is not None
     if action == simple.action:
         return plain_words(view, chosen)
-    prepared = chosen.planned - simple.planned
+    prepared = OWN_NEXT * (chosen.own_next - simple.own_next)
     after = table_after(view, action)
     if (simple.action.take and high_tarock(spent) and not high_tarock(card) and prepared > 0
             and capture_gain(spent, best_takes(after)) > simple.gain):
@@ -502,7 +500,8 @@ def look_ahead(view: NapoletanischView) -> Choice:
     scored = options(view)
     simple = plain(scored)
     chosen = max(scored, key=lambda option: option.score)
-    return explain(view, chosen if chosen.score > simple.score else simple, simple)
+    better = chosen.score > simple.score and not deferred(view, chosen, simple)
+    return explain(view, chosen if better else simple, simple)
 
 
 def rule_of_thumb(view: NapoletanischView) -> Choice:
