@@ -57,7 +57,7 @@ LEAD_CHEAP = Rule("安い札でリード", "勝ち札がなく、すぐに切ら
 
 
 def short_lead(action: Action, short: Rule, suit: str, length: int, card: str, only: bool,
-               where: str = "", trumps: bool = True, sole: str = "") -> Choice:
+               where: str = "", trumps: bool = True, sole: str = "", tied: bool = False) -> Choice:
     """A lead of the cheapest card of the shortest suit, under the game's rule for emptying a short suit
     (``short``) only when the suit is short enough to be emptied; a long one is led under ``LEAD_CHEAP``
     (「早くこのスートを切らします」 of a suit of six would be false).  ``where`` narrows the suits compared
@@ -66,18 +66,20 @@ def short_lead(action: Action, short: Rule, suit: str, length: int, card: str, o
 
     A suit with no rival is named as such (「いちばん短い」 of it would be empty): the only suit left
     (``only``), or the only one of a kind the game prefers to lead (``sole``: 「点札を持っていないスートは」,
-    other suits still held).  The trumps are named only while the hand holds some (``trumps``), and emptying
-    the suit is worth saying only when it lets the hand trump or discard other suits."""
+    other suits still held).  A suit as short as another one compared (``tied``) is 「短いスートのひとつ」:
+    「いちばん短い」 would single it out among equals.  The trumps are named only while the hand holds some
+    (``trumps``), and emptying the suit is worth saying only when it lets the hand trump or discard other suits."""
     if only or sole:
         kind = sole or f"{'切札のほかに' if trumps else ''}持っているスートは"
         lead = f"{kind}{suit}（{length}枚）だけなので、{'いちばん安い' if length > 1 else ''}{card}をリードし"
         if length <= SHORT_SUIT and (trumps or sole):
             return Choice(action, short, f"{lead}て、早くこのスートを切らします。")
         return Choice(action, LEAD_CHEAP, f"{lead}て、切札は後に残します。" if trumps else f"{lead}ます。")
+    shortest = f"短いスートのひとつ、{suit}" if tied else f"いちばん短い{suit}"
     if length <= SHORT_SUIT:
-        return Choice(action, short, f"{where}いちばん短い{suit}（{length}枚）から{card}をリードして、"
+        return Choice(action, short, f"{where}{shortest}（{length}枚）から{card}をリードして、"
                                      f"早くこのスートを切らします。")
-    return Choice(action, LEAD_CHEAP, f"{where}どのスートもすぐには切らせないので、いちばん短い{suit}"
+    return Choice(action, LEAD_CHEAP, f"{where}どのスートもすぐには切らせないので、{shortest}"
                                       f"（{length}枚）から、いちばん安い{card}をリードします。")
 
 

@@ -26,7 +26,6 @@ from engine.games.napoletanisch.bot import (
     SEARCH,
     choose,
     endgame,
-    look_ahead,
 )
 from engine.games.napoletanisch.rules import THIRDS, captures_by_card
 from engine.games.napoletanisch.view import view_of
@@ -91,17 +90,14 @@ def test_a_card_worth_more_than_a_third_is_not_called_cheap() -> None:
 
 def test_a_forced_last_card_is_named_as_forced() -> None:
     # Review P11 (deal 1, four players, step 47): the last card of a hand, the diamond king, was called
-    # 安い at 4⅓ points though it was the only card left.  The deal is played as the review's bot played
-    # it (the one-turn look-ahead alone) and the last steps are asked of the bot.
-    state = deal_by_number("napoletanisch", 1)
+    # 安い at 4⅓ points though it was the only card left.  The deal is replayed as the review's bot played
+    # it (the one-turn look-ahead alone, as of 88d88db) and the last steps are asked of the bot.
     forced = []
-    for step in range(48):
-        seat = state.current_player()
-        view = view_of(state, seat)
-        if step >= 45:
-            assert len(view.hand) == 1 and len(view.legal) == 1
-            forced.append(BOT.decide(state, seat))
-        state.apply(look_ahead(view).action)
+    for step in range(45, 48):
+        state = reviewed("napoletanisch", 1, step, {"players": 4})
+        view = view_of(state, state.current_player())
+        assert len(view.hand) == 1 and len(view.legal) == 1
+        forced.append(BOT.decide(state, state.current_player()))
     assert all(c.rule == ONLY and c.why.startswith("手札はこの1枚だけ") and "安い" not in c.why for c in forced)
     assert forced[-1].why == "手札はこの1枚だけなので、ダイヤのキングを場に置きます（取れる札はありません）。"
     assert forced[0].why.startswith("手札はこの1枚だけで、取れる組もこれだけなので、"
@@ -272,3 +268,23 @@ def test_the_bot_reads_no_state_or_score() -> None:
     modules = {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                if isinstance(node, ast.ImportFrom)}
     assert not modules & {"state", "score"}
+
+
+def test_a_numeral_card_makes_the_capture_a_tarock_could_make_too() -> None:
+    """Issue 37, Napoletanisch principles: in four-player deal 9 (step 14, seat 2) the club 10 and the tarock
+    10 each take the spade 10 for the same ⅔ point; the tarock, which may take cards of every kind, is kept,
+    and the hint says why."""
+    _, choice = review_step(9, 14, players=4)
+    assert str(choice.action) == "C10 x S10" and choice.rule == MOST
+    assert "タロック10でも取れますが" in choice.why, choice.why
+
+
+@pytest.mark.parametrize(("number", "step", "king"), [(107, 0, "HK x SK"), (140, 1, "CK x HK")])
+def test_a_king_is_taken_with_a_king_now_rather_than_left_for_three_players(number: int, step: int, king: str) -> None:
+    """Issue 37, Napoletanisch principles: with four players the look-ahead passed over a king taking a king
+    (8⅔ points) for a smaller tarock capture, counting on taking the king with the same king next turn,
+    though three players come first and another king, or the tarock 5, takes it.  Putting off a capture is
+    now weighed with the chance that the players after the next one hold such a card, and the king is taken
+    now."""
+    _, choice = review_step(number, step, players=4)
+    assert str(choice.action) == king and choice.rule == MOST

@@ -330,3 +330,12 @@ def test_no_return_is_asked_of_a_partner_who_lacks_the_suit(number: int, step: i
 def test_the_deals_last_card_carries_no_signal() -> None:
     """Hint review, deal 101 step 66: with one card left no trick remains for a partner to act on a signal."""
     assert bot_choice(BOT, reviewed("ottocento", 101, 66))[0] == "DJ"
+
+
+def test_a_suit_tied_for_shortest_is_one_of_the_short_suits() -> None:
+    """Review N11: in deal 200 seat 0 leads from four suits of three cards each; 「いちばん短いソード」 would
+    single out one of four equals, so the hint calls it one of the short suits."""
+    state = reviewed("ottocento", 200, 6)
+    choice = rule_of_thumb(view_of(state, 0))
+    assert (str(choice.action), choice.rule.name) == ("S6", "短いスートから切らす")
+    assert "短いスートのひとつ、ソード（3枚）" in choice.why and "いちばん短い" not in choice.why, choice.why

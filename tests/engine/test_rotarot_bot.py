@@ -378,3 +378,27 @@ def test_a_reviewed_hint_is_true_in_its_position(position: tuple[int, int]) -> N
     assert (found, name) == (action, rule)
     assert said in why, why
     assert unsaid is None or unsaid not in why, why
+
+
+def test_a_raise_is_weighed_against_defending_the_standing_bid() -> None:
+    """Review N12: in deal 2 (step 6) seat 2 can raise seat 3's 4枚 to 3枚 at about −6 points on average.
+    The bots of 88d88db passed, comparing the raise with 0; passing means defending the 4枚, which the bots'
+    own deals put at about −12 for a defender, so the raise is the smaller loss, and the reason says what
+    it is compared with."""
+    action, rule, why = hint(2, 6)
+    assert (action, rule) == ("bid3", "上回られたら得な範囲で上げる")
+    assert "パスして4枚の相手側で守ると平均で約−12点" in why and "平均で−6点" in why, why
+
+
+@pytest.mark.parametrize(("number", "step", "said"),
+                         [(200, 0, "あとの人がビッドすれば"), (22, 3, "パスするとラムシュになり")])
+def test_an_opening_at_a_small_loss_says_what_passing_leads_to(number: int, step: int, said: str) -> None:
+    """Review N12: a bid at a small expected loss was justified by 「パスしてラムシュになると」, though a seat
+    that is not the last to speak leaves the later seats free to bid (deal 200, seat 0); only the last seat's
+    pass makes the deal a Ramsch (deal 22, seat 3)."""
+    state = bot_played(number, step)
+    assert len(view_of(state, state.current_player()).bids) == step  # every earlier seat has passed
+    action, rule = decided(state)
+    why = BOT.decide(state, state.current_player()).why
+    assert (action, rule) == ("bid6", "見込みのある段階でビッド") and "少し損の見込み" in why
+    assert said in why and "パスしてラムシュになると" not in why, why

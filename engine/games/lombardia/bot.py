@@ -85,7 +85,8 @@ LOSE_CHEAP = Rule("負けるなら安い札", "勝てないトリックや勝た
 DRAW_TRUMPS = Rule("切札を集める",
                    "残っている切札でいちばん強い切札を持っているときは、それをリードして相手の切札を減らし、"
                    "キングなどの点札を切られないようにし、相手のバガットを引き出します。見えていない札の配られ方を"
-                   "想像して最後まで打ち比べ、得になる場面で集めます。")
+                   "想像して最後まで打ち比べ、得になる場面で集めます。相手にキングやクイーンを切られるおそれがあり、"
+                   "いちばん強い切札を上から2枚持っているときは、早めから集めます。")
 LOOK_AHEAD = Rule("先を読んで選ぶ",
                   "2番目か3番目に出すときや、終盤の手前でリードするときは、候補になる札ごとに見えていない札の"
                   "配られ方をいくつも想像して最後まで打ち比べ、目安の札よりはっきり得になる札があればそれを出します。")
@@ -280,14 +281,21 @@ def deal_score(state: GameState, seat: int) -> Fraction:
 
 COACH = Coach(view=view_of, rules=rule_of_thumb, world=world, value=deal_score)
 DRAW_HANDS = range(5, 11)  # cards in hand when drawing trumps is weighed: the middle of the deal
+TOP_DRAW_HANDS = range(11, 13)  # and earlier, with two trumps nothing out can beat (playouts still short)
 DRAW_BUDGET = Budget(worlds=6, steps=600)
 
 
 def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
     """Lead the trump no card still out can beat, instead of the rule of thumb's plain lead, when playing
-    sampled deals out shows that drawing the others' trumps gains points."""
+    sampled deals out shows that drawing the others' trumps gains points.  Earlier in the deal (``TOP_DRAW_HANDS``)
+    with the two top trumps, and a King or Queen in a suit an opponent has shown he lacks while he may still
+    trump, the draw is the teacher's rule (lesson-trumps): the few imagined deals a cheap search affords cannot
+    tell it apart, so it stands unless they show the plain lead clearly better."""
     view = reading.view
-    if reading.best is not None or view.trick or len(view.hand) not in DRAW_HANDS:
+    if reading.best is not None or view.trick:
+        return None
+    early = len(view.hand) in TOP_DRAW_HANDS and _top_trumps(reading) >= 2
+    if len(view.hand) not in DRAW_HANDS and not early:
         return None
     usual = choice.action.card
     top = _sure_trick(reading)
@@ -295,11 +303,26 @@ def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
     if top is None or usual is None or usual.is_trump or not any(c.is_trump for c in reading.unseen) \
             or all(TRUMP in reading.voids[s] for s in opponents):
         return None
+    threatened = _threatened(reading, opponents) if early else None
+    if threatened is not None:
+        drawn = _choice(top, DRAW_TRUMPS, _draw_reason(reading, top, threatened))
+        kept = choose_by_search(COACH, view, reading.me, [choice.action], drawn, choice.rule, _described, DRAW_BUDGET)
+        return drawn if kept is drawn else Choice(kept.action, choice.rule, f"{choice.why}{kept.why}")
+    if len(view.hand) not in DRAW_HANDS:
+        return None
     found = choose_by_search(COACH, view, reading.me, [Action("play", top)], choice, DRAW_TRUMPS, _described,
                              DRAW_BUDGET)
     if found is choice:
         return None
     return _choice(top, DRAW_TRUMPS, f"{_draw_reason(reading, top)}{found.why}")
+
+
+def _threatened(reading: Reading, opponents: list[int]) -> Card | None:
+    """The richest King or Queen of this hand in a suit an opponent has shown he lacks while he may still hold
+    a trump to cut it with; None when there is none."""
+    cut = [c for c in reading.view.hand if not c.is_trump and not c.is_fool and reading.values[c] >= 4
+           and any(c.suit in reading.voids[s] and TRUMP not in reading.voids[s] for s in opponents)]
+    return max(cut, key=lambda c: (reading.values[c], -PACK.index(c)), default=None)
 
 
 WORLDS = 8  # imagined deals for weighing a card played second or third, or a lead
@@ -387,11 +410,15 @@ def _described(action: Action) -> str:
     return name(action.card) if action.card is not None else action.kind
 
 
-def _draw_reason(reading: Reading, top: Card) -> str:
+def _draw_reason(reading: Reading, top: Card, threatened: Card | None = None) -> str:
     """What drawing trumps does for this hand, in a teacher's words (a King or Queen it protects, never the
-    Fool: it takes no trick, so no trump can cut it)."""
+    Fool: it takes no trick, so no trump can cut it); ``threatened``, a court an opponent void in its suit
+    may cut, is named as the reason to draw now."""
     said = (f"{name(top)}は残っている切札でいちばん強いので、リードすれば必ず勝ち、切札を持っている人は"
             f"切札を出さなければなりません。")
+    if threatened is not None:
+        return (f"{said}相手の1人は{suit_name(threatened)}を持っていないことが分かっていて、切札が残っている限り"
+                f"{name(threatened)}は切られるおそれがあるので、先に切札を集めます。")
     kings = [c for c in reading.view.hand if not c.is_trump and not c.is_fool and reading.values[c] >= 4]
     if kings:
         best = max(kings, key=lambda c: (reading.values[c], -PACK.index(c)))
@@ -448,8 +475,11 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     if [s for s in suits if (s in reading.guarded) == (suit in reading.guarded)] == [suit]:
         return _sole_suit_lead(reading, card, length)
     where = "点札を持っていないスートのうち、" if suit not in reading.guarded else ""
+    tied = any(s != suit and length[s] == length[suit] and (suit in reading.guarded or s not in reading.guarded)
+               for s in SUITS)
     # Another suit is in the running here (a sole suit went to _sole_suit_lead), so this is never the only one.
-    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where)
+    return short_lead(Action("play", card), LEAD_SHORT, suit_name(card), length[suit], name(card), False, where,
+                      tied=tied)
 
 
 def _sole_suit_lead(reading: Reading, card: Card, length: dict[str, int]) -> Choice:
@@ -490,11 +520,26 @@ def _follow(reading: Reading, cards: list[Card]) -> Choice:
         return _choice(card, BANK, f"{note}{name(best)}には{name(card)}で勝てるので、{name(card)}で取って"
                                    f"その点を確保します。")
     winner = next((c for c in winners if reading.hold(c) >= SAFE), None)
+    if winner is not None and _kept_for_later(reading, cards, winner):
+        return _lose(reading, cards, f"点札のないトリックなので、ほかの人のどの切札にも負けない{name(winner)}は"
+                                     f"ここでは使わず、点札のあるトリックや相手の切札を集めるときのために残し")
     if winner is not None:
         return _choice(winner, WIN_CHEAPLY, note + _cheap_win(reading, best, winners, winner))
     if note and reading.hold(best) >= SAFE:  # the side will likely take it, only not safely enough to feed
         return _lose(reading, cards, f"パートナーの{name(best)}が勝つとは限らないので")
     return _lose(reading, cards, "このトリックは勝てそうにないので")
+
+
+def _kept_for_later(reading: Reading, cards: list[Card], winner: Card) -> bool:
+    """Whether to let an opponent's blank trick go rather than take it last with ``winner``, a trump nothing
+    out can beat: it takes a trick whenever it is played, so it is worth more on a trick with counters, or
+    led to draw trumps, than on a trick of no points; a blank card or a plain trump goes instead."""
+    view = reading.view
+    if len(view.trick) != SEATS - 1 or not winner.is_trump or not reading.is_master(winner):
+        return False
+    if any(reading.values[card] for _, card in view.trick if not card.is_fool):
+        return False
+    return any(not reading.values[c] for c in cards if c != winner)
 
 
 def _partner_holds(reading: Reading, best: Card) -> str:
@@ -551,9 +596,14 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
             return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
                                                  f"まだトリックを取っていませんが、{name(sure)}で必ず1トリック取れるので、"
                                                  f"そのときに交換して愚者を取り戻せます。")
-        return _choice(card, LOSE_CHEAP, f"{reason}、{'' if alone else 'いちばん安い'}{name(card)}を出します。"
-                                         f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに交換できず、"
-                                         f"愚者の5点が相手のものになってしまいます。")
+        outlasting = _outlasting_trumps(reading)
+        if outlasting is not None:
+            low, count, above = outlasting
+            return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                                 f"まだトリックを取っていませんが、{name(low)}以上の切札を{count}枚持っていて、"
+                                                 f"{name(low)}より強い切札でまだ出ていないのは{above}枚だけなので、どれか1枚は"
+                                                 f"必ずトリックを取り、そのときに交換して愚者を取り戻せます。")
+        return _fool_risk(reading, card, reason, alone)
     if alone:
         return _choice(card, SPARE_TRUMPS if card.is_trump else LOSE_CHEAP,
                        f"{reason}、{name(card)}を出します。愚者のほかに出せる札はこれだけで、"
@@ -561,6 +611,64 @@ def _lose(reading: Reading, cards: list[Card], reason: str) -> Choice:
     if card.is_trump:
         return _choice(card, SPARE_TRUMPS, f"{reason}、{_weakest(card, cards)}で済ませます。")
     return _choice(card, LOSE_CHEAP, f"{reason}、いちばん安い{name(card)}を出します。")
+
+
+def _fool_risk(reading: Reading, card: Card, reason: str, alone: bool) -> Choice:
+    """A counter lost now for certain against the Fool, played before its player owns a trick: the Fool is
+    lost only if he takes no trick afterwards (its 5 points times that chance), so a counter worth as much
+    is never worth keeping at its expense, and a smaller one only while taking no trick is likely enough."""
+    fool, value = reading.values[THE_FOOL], reading.values[card]
+    if value >= fool:
+        return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出します。"
+                                             f"{name(card)}の{value}点はここで出せば確実に取られますが、愚者の{fool}点を"
+                                             f"失うのは、このあと1トリックも取れなかったときだけなので、愚者を出して損はありません。")
+    chance = _no_later_trick(reading, card)
+    risk = "このあと1トリックも取れない見込みはほとんどありません"
+    if round(10 * chance):
+        lost = points(Fraction(round(100 * chance * fool), 100))
+        risk = f"このあと1トリックも取れない見込みは{_tenths(chance)}、愚者で失う点は平均で約{lost}点です"
+    if chance * fool < value:
+        return _choice(THE_FOOL, FOOL_SAVES, f"{reason}、{name(card)}を出す代わりに愚者を出して点札を守ります。"
+                                             f"まだトリックを取っていませんが、{risk}。{name(card)}の{value}点を確実に"
+                                             f"失うより安く済みます。")
+    return _choice(card, LOSE_CHEAP, f"{reason}、{'' if alone else 'いちばん安い'}{name(card)}を出します。"
+                                     f"まだ1トリックも取っていないので、ここで愚者を出すと、最後までトリックを取れなかったときに"
+                                     f"愚者の{fool}点が相手のものになります。{risk}。{name(card)}の{value}点を渡すほうが安く済みます。")
+
+
+def _outlasting_trumps(reading: Reading) -> tuple[Card, int, int] | None:
+    """Trumps of this hand of which one must take a trick: each trump still out beats at most one of them, so
+    when fewer trumps stronger than one of this hand's are out than this hand holds from the top down to it,
+    they cannot all be beaten.  That trump, how many the hand holds down to it and how many stronger ones are
+    out; None when there is no such trump."""
+    trumps = sorted((c for c in reading.view.hand if c.is_trump), key=lambda c: -c.rank)
+    for count, card in enumerate(trumps, 1):
+        above = sum(1 for c in reading.unseen if c.is_trump and c.rank > card.rank)
+        if above < count:
+            return card, count, above
+    return None
+
+
+def _no_later_trick(reading: Reading, spent: Card) -> float:
+    """The chance that this seat takes no trick with the rest of its hand (``spent`` and the Fool aside):
+    each card, led, wins unless an opponent beats it; the cards are taken as independent (a rough guess,
+    the rule of thumb's to make without playing deals out)."""
+    me = reading.me
+    opponents = [(me + 1) % SEATS, (me + 3) % SEATS]
+    chance = 1.0
+    for card in reading.view.hand:
+        if card is spent or card.is_fool:
+            continue
+        wins = math.prod(1.0 - min(1.0, reading.beaten_by(s, card, card.suit)) for s in opponents)
+        chance *= 1.0 - wins
+    return chance
+
+
+def _tenths(chance: float) -> str:
+    """A chance of at least a twentieth in tenths as the hints say them (「約3割で」), joined to what
+    follows; 「ほぼ確実で」 above nineteen twentieths."""
+    tenths = round(10 * chance)
+    return "ほぼ確実で" if tenths == 10 else f"約{tenths}割で"
 
 
 def _weakest(card: Card, cards: list[Card]) -> str:
@@ -575,6 +683,19 @@ def _sure_trick(reading: Reading) -> Card | None:
     trumps = [c for c in reading.view.hand if c.is_trump]
     top = max(trumps, key=lambda c: c.rank, default=None)
     return top if top is not None and reading.is_master(top) else None
+
+
+def _top_trumps(reading: Reading) -> int:
+    """How many of the trumps still in play, from the top down, this hand holds (the World and the XVIII
+    once XX and XIX are played, say): each leads a trick nothing out can beat."""
+    held = {c.rank for c in reading.view.hand if c.is_trump}
+    out = {c.rank for c in reading.unseen if c.is_trump}
+    count = 0
+    for rank in sorted(held | out, reverse=True):
+        if rank not in held:
+            break
+        count += 1
+    return count
 
 
 def _choice(card: Card, rule: Rule, why: str) -> Choice:

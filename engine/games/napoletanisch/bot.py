@@ -28,13 +28,16 @@ from ...game import Action, Variants
 from ...policy import Bot, Choice, Rule
 from ...search import Budget, Coach, choose_by_search, own_share
 from .rules import (
+    CATEGORY_NAMES,
     LEVEL,
     MAX_VALUE,
     NAMING,
     PACK,
     PACK_THIRDS,
+    TAROCK,
     THIRDS,
     VALUE,
+    category,
     legal_captures,
     names,
     seat_name,
@@ -122,6 +125,7 @@ class Option:
     gain: int  # banked now: the played card and the cards it takes
     risk: float  # what the next players can expect to take from the table left
     own_next: int  # the most the bot's remaining hand could take from that table next turn
+    mine: Card | None = None  # the card of the hand that would make that capture
 
     @property
     def score(self) -> float:
@@ -166,9 +170,29 @@ def options(view: NapoletanischView) -> list[Option]:
         takes = best_takes(left)
         values = sorted(risky_gains(kinds, takes), reverse=True)
         risk = sum(weight * expected_best(values, missing) for weight, missing in later)
-        own = max((capture_gain(c, takes) for c in view.hand if c is not card), default=0)
-        result.append(Option(action, gain, risk, own))
+        own, mine = max(((capture_gain(c, takes), c) for c in view.hand if c is not card), default=(0, None),
+                        key=lambda found: found[0])
+        result.append(Option(action, gain, risk, own, mine if own else None))
     return result
+
+
+def deferred(view: NapoletanischView, chosen: Option, simple: Option) -> bool:
+    """Whether ``chosen`` only puts off ``simple``'s capture (the same card taking as much next turn: a king
+    left on the table for the own king) at a table of three or four, where the look-ahead's share of the own
+    next capture (``OWN_NEXT``, measured with two players: one player in between) is too hopeful: each further
+    player in between holding a card that takes the very set (of its capture value, of its kind or higher)
+    takes it first.  True when, counted that way, putting it off no longer pays."""
+    if view.players == 2 or not simple.action.take or chosen.mine is not simple.action.card \
+            or chosen.own_next != simple.gain:
+        return False
+    mine = simple.action.card
+    assert mine is not None
+    unseen = unseen_cards(view)
+    rivals = sum(1 for c in unseen if VALUE[c] == VALUE[mine] and LEVEL[c] >= LEVEL[mine])
+    kept = 1.0
+    for i in range(1, view.players - 1):
+        kept *= chance_missing(len(unseen), view.hand_sizes[(view.seat + 1 + i) % view.players])[rivals]
+    return chosen.score - OWN_NEXT * chosen.own_next * (1 - kept) <= simple.score
 
 
 # --- the end of a two-player deal, read exactly -------------------------------------------------
@@ -336,11 +360,22 @@ def play_words(action: Action) -> str:
 def plain(options_: list[Option]) -> Option:
     """What 得点の多い取り and 安い札を置く alone would play: the richest capture, or if nothing is
     taken the trail cheapest in points (then in capture value)."""
-    def key(option: Option) -> tuple[int, int, int]:
+    def key(option: Option) -> tuple[int, int, int, int]:
         card = option.action.card
         assert card is not None
-        return option.gain, -THIRDS[card], -VALUE[card]
+        return option.gain, -THIRDS[card], -VALUE[card], -LEVEL[card]
     return max(options_, key=key)
+
+
+def spared(view: NapoletanischView, action: Action) -> Card | None:
+    """A tarock that makes the same capture as ``action``, a capture with a numeral card or a court (a tarock
+    beside a numeral card of its value): kept, it may later take cards of every kind.  None when there is none."""
+    card = action.card
+    assert card is not None
+    if not action.take or LEVEL[card] == TAROCK:
+        return None
+    return next((a.card for a in view.legal if a.card is not None and LEVEL[a.card] == TAROCK
+                 and set(a.take) == set(action.take)), None)
 
 
 def best_set(card: Card, table: Sequence[Card]) -> tuple[Card, ...]:
@@ -383,8 +418,11 @@ def plain_words(view: NapoletanischView, chosen: Option) -> Choice:
         if any_set(view, action):
             return last_card(action)
         first = "手札はこの1枚だけなので、" if only else ""
+        twin = spared(view, action)
+        kept = "" if twin is None else (f"同じ札は{NAMING.name(twin)}でも取れますが、どの種類の札でも取れるタロックは"
+                                        f"残し、{CATEGORY_NAMES[category(card)]}で取ります。")
         return Choice(action, MOST, f"{first}{play_words(action)}ます。{worth}になり、"
-                                    "取れる組の中でいちばん多くの得点です。")
+                                    f"取れる組の中でいちばん多くの得点です。{kept}")
     name, points = NAMING.name(card), thirds_text(THIRDS[card])
     if forced:
         return Choice(action, ONLY, f"手札はこの1枚だけなので、{name}を場に置きます（取れる札はありません）。")
@@ -461,7 +499,8 @@ def look_ahead(view: NapoletanischView) -> Choice:
     scored = options(view)
     simple = plain(scored)
     chosen = max(scored, key=lambda option: option.score)
-    return explain(view, chosen if chosen.score > simple.score else simple, simple)
+    better = chosen.score > simple.score and not deferred(view, chosen, simple)
+    return explain(view, chosen if better else simple, simple)
 
 
 def rule_of_thumb(view: NapoletanischView) -> Choice:

@@ -394,9 +394,11 @@ def _lead_short(reading: Reading, plain: list[Card]) -> Choice:
     if not any(0 < length[s] < count for s in SUITS):
         only = all(length[s] == 0 for s in SUITS if s != suit)
         trumps = any(c.is_trump for c in reading.view.hand)
-        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), only, trumps=trumps)
+        tied = any(s != suit and length[s] == count for s in SUITS)
+        return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), only, trumps=trumps, tied=tied)
     where = f"{'絵札' if WORTH[card] else '絵札とA'}しかないスートを除くと、"
-    return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), False, where)
+    tied = any(c.suit != suit and length[c.suit] == count for c in plain)
+    return short_lead(action, LEAD_SHORT, suit_name(suit), count, name(card), False, where, tied=tied)
 
 
 def _lead_last_resort(reading: Reading, cards: list[Card]) -> Choice:
