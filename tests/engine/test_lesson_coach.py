@@ -27,8 +27,6 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
                            "rules-of-thumb playouts; the turned card is a sure extra trump and this hand has no "
                            "long suit), so here the lesson's open-simple-then-self is the side to rework",
     ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.29 ± 0.12 chips (200 worlds)",
-    ("lombardia-obligations", 3): "N7: the World spent on a blank trick: +0.47 ± 0.17 (200 worlds)",
-    ("lombardia-trumps", 0): "N7: draw trumps from the top with 11 cards: +0.96 ± 0.24 (200 worlds)",
     ("lombardia-trumps", 12): "drawing the last trump before cashing the Jack: +0.66 ± 0.15 (200 worlds)",
     ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
                            "+2.71 ± 0.22 (200 worlds)",
