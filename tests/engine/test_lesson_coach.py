@@ -26,7 +26,6 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
     ("lhombre-tourne", 0): "the coach opens the tourné at once: +1.44 chips against simple's +0.60 (100 worlds, "
                            "rules-of-thumb playouts; the turned card is a sure extra trump and this hand has no "
                            "long suit), so here the lesson's open-simple-then-self is the side to rework",
-    ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.29 ± 0.12 chips (200 worlds)",
     ("lombardia-trumps", 12): "drawing the last trump before cashing the Jack: +0.66 ± 0.15 (200 worlds)",
     ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
                            "+2.71 ± 0.22 (200 worlds)",

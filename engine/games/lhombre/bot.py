@@ -744,10 +744,30 @@ def _follow(r: Reading, cards: list[Card]) -> Choice:
                                                   f"それより強いので、いちばん安い{name(card, trump)}で"
                                                   f"代わりに取ります。")
     winners = sorted((c for c in cards if r.beats(c, best)), key=lambda c: (r.suit(c) == TRUMP, r.s.strength[c]))
+    kept = _matador_kept(r, cards, winners, best)
+    if kept is not None:
+        return kept
     winner = next((c for c in winners if r.hold(c) >= SAFE), None)
     if winner is not None:
         return card_choice(winner, WIN_CHEAPLY, _take_words(r, best, winners, winner, seat == r.partner))
     return _lose(r, cards, "このトリックは勝てそうにないので", LOSE_CHEAP)
+
+
+def _matador_kept(r: Reading, cards: list[Card], winners: list[Card], best: Card) -> Choice | None:
+    """A defender whose only winners are matadors, on a trick the declarer has already played to and the
+    partner has still to play to, keeps them when the partner likely beats the declarer's card anyway: the
+    privilege lets a matador stay in the hand on a trump lead, and a matador spent here is one less later."""
+    partner = r.partner
+    if (not winners or partner < 0 or partner not in r.after or r.declarer in r.after
+            or not all(r.s.is_matador(c) for c in winners)):
+        return None
+    chance = r.beaten(partner, best)
+    others = [c for c in cards if c not in winners]
+    if chance < PARTNER_SAFE or not others:
+        return None
+    trump = r.view.trump
+    return _lose(r, others, f"味方があとから{name(best, trump)}に勝てる見込みが約{round(chance * 10)}割あるので、"
+                            f"マタドールの{'・'.join(name(c, trump) for c in winners)}は残して", SUPPORT)
 
 
 def _take_words(r: Reading, best: Card, winners: list[Card], winner: Card, partner: bool) -> str:
