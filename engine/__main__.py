@@ -1,5 +1,5 @@
 """Command line: ``python -m engine score lombardia FILE``, ``match GAME FILE`` (a score pad's match, see
-engine.pad), ``share decode CODE``, ``record GAME --seed N``,
+engine.pad), ``share decode CODE``, ``record GAME --seed N [--bots]``,
 ``replay GAME FILE`` (see engine.records), ``play GAME --seed N`` (engine.console), ``bots GAME --deals N``
 (engine.bots.strength), ``duel GAME --against REV --deals N`` (engine.duel) and ``auctions GAME --deals N``
 (engine.auctions).
@@ -118,10 +118,10 @@ def _without_label(message: str, deal: int | None) -> str:
     return message.removeprefix(label)
 
 
-def record_cmd(game: str, seed: int) -> None:
+def record_cmd(game: str, seed: int, bots: bool) -> None:
     if not 1 <= seed <= MAX_DEAL_NUMBER:
         raise ValueError(f"--seed は1から{MAX_DEAL_NUMBER}までです（play と同じ範囲です）。")
-    print(records.record(game, seed))
+    print(records.record(game, seed, bots=bots))
 
 
 def replay_cmd(game: str, path: str) -> None:
@@ -209,7 +209,7 @@ class _Parser(argparse.ArgumentParser):
 
 USAGE = ("python -m engine score <ゲーム> FILE [--json] ／ match <ゲーム> FILE [--json] ／ "
          "share decode CODE [--json] ／ "
-         "record <ゲーム> --seed N ／ replay <ゲーム> FILE ／ "
+         "record <ゲーム> --seed N [--bots] ／ replay <ゲーム> FILE ／ "
          "play <ゲーム> --seed N [--seat S] [--bots all] [--review] ／ "
          "bots <ゲーム> --deals N [--seed S] [--rev REV] [--json] ／ "
          "duel <ゲーム> --against REV --deals N [--seed S] [--workers W] [--json] ／ "
@@ -233,9 +233,11 @@ def _parser() -> _Parser:
     share_cmd.add_argument("action", choices=["decode"])
     share_cmd.add_argument("code")
     share_cmd.add_argument("--json", action="store_true")
-    record_parser = commands.add_parser("record", help="ランダムに1ディール遊び、例の下書きを書く", usage=USAGE)
+    record_parser = commands.add_parser("record", help="1ディール遊び、例の下書きを書く（--bots で全席をコーチが遊ぶ）",
+                                        usage=USAGE)
     record_parser.add_argument("game", choices=sorted(GAMES))
     record_parser.add_argument("--seed", type=int, required=True)
+    record_parser.add_argument("--bots", action="store_true")
     replay_parser = commands.add_parser("replay", help="例のディールを1行ずつ言葉で示し、採点表を出す", usage=USAGE)
     replay_parser.add_argument("game", choices=sorted(GAMES))
     replay_parser.add_argument("file")
@@ -283,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "match":
             match_cmd(args.game, args.file, args.json)
         elif args.command == "record":
-            record_cmd(args.game, args.seed)
+            record_cmd(args.game, args.seed, args.bots)
         elif args.command == "replay":
             replay_cmd(args.game, args.file)
         else:

@@ -9,6 +9,7 @@ import pytest
 
 from engine import __main__ as engine_main
 from engine.__main__ import main
+from engine.bots import BOTS, deal_by_number
 from engine.cards import Pack, format_cards
 from engine.tutorials import position_from_data
 
@@ -137,6 +138,21 @@ def test_record_prints_an_example_that_replays_once_expect_is_written(
     assert main(["replay", "lhombre", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{data['title']}（lhombre、{len(data['actions'])}行）") and "合計" in out
+
+
+def test_record_with_bots_writes_the_coachs_move_at_every_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots: the practice table's deal of that number, every action the one its coach chooses there, so
+    an example recorded so shows no move the coach would not make (a random record does: N9, N10)."""
+    yaml = pytest.importorskip("yaml")
+    assert main(["record", "rotarot", "--seed", "126", "--bots"]) == 0
+    data = yaml.safe_load(capsys.readouterr().out)
+    state = deal_by_number("rotarot", 126)
+    for line in data["actions"]:
+        for text in line.split(","):
+            choice = BOTS["rotarot"].decide(state, state.current_player()).action
+            assert str(choice) == text.strip()
+            state.apply(choice)
+    assert state.is_terminal()
 
 
 def test_replay_refuses_what_is_no_example_of_that_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

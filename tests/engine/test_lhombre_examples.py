@@ -21,8 +21,10 @@ FH, MH, RH = "フォアハンド", "ミドルハンド", "バックハンド"
 # What each example showed before it became a played deal (the typed positions of the old files):
 # the replayed deal must end exactly there, so the share links made by the old pages still fit.
 OLD: dict[str, dict[str, Any]] = {
-    "codille": {"contract": "solo", "declarer": 1, "trump": "H", "tricks": {0: 5, 1: 3, 2: 0},
-                "hand": "SA H7 HA HK HJ H3 SK CQ D2"},
+    # Re-dealt after the 2026-12-01 review (N9): a codille the coach's own play did not avoid, not one made
+    # by the declarer ducking a trick he could win.
+    "codille": {"contract": "solo", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 5, 2: 0},
+                "hand": "SA C2 CA CJ C6 H2 S5 SJ D3"},
     "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 4, 2: 1},
                             "hand": "SA C2 CA CK C5 HK HQ D3 D4", "variants": {"players": 4}},
     "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 4, 1: 2, 2: 3},
@@ -92,13 +94,14 @@ def test_spade_solo_stops_after_the_fifth_trick_at_trick_eight() -> None:
     assert at(ex, tricks[7]).tally() == [(f"{FH}（デクレアラー）", "5トリック"), (MH, "2トリック"), (RH, "1トリック")]
 
 
-def test_codille_is_certain_after_trick_eight() -> None:
+def test_codille_is_decided_by_the_last_trick() -> None:
     ex = example("codille")
     tricks = trick_lines(ex)
-    assert len(tricks) == 8
-    assert counts(ex, tricks[6]) == (4, 3, 0) and not at(ex, tricks[6]).is_terminal()
-    assert counts(ex, tricks[7]) == (5, 3, 0)
-    assert ex.position.score().totals == {FH: 3, MH: -6, RH: 3}
+    assert len(tricks) == 9
+    assert counts(ex, tricks[2]) == (3, 0, 0)  # the three matadors led from the top
+    assert counts(ex, tricks[7]) == (4, 4, 0) and not at(ex, tricks[7]).is_terminal()
+    assert counts(ex, tricks[8]) == (4, 5, 0)
+    assert ex.position.score().totals == {FH: -6, MH: 3, RH: 3}
 
 
 def test_simple_nolo_is_played_out_after_the_codille_is_certain() -> None:

@@ -55,18 +55,18 @@ def test_exactly_55_fails() -> None:
     assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}
 
 
-def test_55_and_a_half_succeeds_and_the_pagat_was_forced() -> None:
+def test_55_and_a_half_succeeds_by_the_discarded_court_cards() -> None:
     ex = example("55-and-a-half")
-    exchange = at(ex, 2)
-    assert exchange.phase == "take" and parse_cards("T1")[0] in exchange.hands[0]  # taken before any choice
+    assert at(ex, 1).phase == "take"  # seat 0 opened at two cards and the others passed: one line of bids
     pos = ex.position
     assert isinstance(pos, Position)
-    assert (pos.contract, pos.declarer, len(pos.piles[0])) == (2, 0, 36)
-    assert pos.discard == tuple(parse_cards("S6 H9"))
-    # the ninth trick: seat 0 trumps clubs with the Pagat (not the last trick: no ultimo)
-    ninth = at(ex, 3 + 9)
-    assert [(p.seat, str(p.card)) for p in ninth.last_plays] == [(2, "C9"), (3, "CJ"), (0, "T1"), (1, "C4")]
-    assert ninth.results[-1].winner == 0
+    assert (pos.contract, pos.declarer, len(pos.piles[0])) == (2, 0, 32)  # eight tricks
+    assert pos.discard == tuple(parse_cards("DQ DJ"))  # 4 + 2: the six points that decide the deal
+    # the fifteenth trick, won with the spade Queen (4 + 3 × 0.5), reaches 55.5; the defenders take the rest
+    fifteenth = at(ex, 2 + 15)
+    assert [(p.seat, str(p.card)) for p in fifteenth.last_plays] == [(0, "SQ"), (1, "S8"), (2, "D4"), (3, "S5")]
+    assert fifteenth.results[-1].winner == 0
+    assert fifteenth.tally()[0] == ("デクレアラー（席0、捨て札を含む）", "55.5点")
     assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席0、捨て札を含む）", "55.5点"),
                                              ("相手側（使わなかったウィドーを含む）", "54.5点")]
 
@@ -88,12 +88,12 @@ def test_ramsch_widow_goes_to_the_last_trick() -> None:
     pos = ex.position
     assert isinstance(pos, Position)
     assert pos.ramsch and pos.last_winner == 0
-    assert set(pos.widow) == set(parse_cards("CN HK HQ DK DQ DN"))  # 3 + 5 + 4 + 5 + 4 + 3 = 24
-    eighth = at(ex, 5 + 8)  # the Sküs is the lowest trump in Ramsch
-    assert [str(p.card) for p in eighth.last_plays] == ["T3", "T18", "F", "T14"]
-    assert eighth.results[-1].winner == 0
-    assert at(ex, len(ex.lines)).tally() == [("席0", "46.5点（ウィドー24点を含む）"), ("席1", "10.5点"),
-                                             ("席2", "19点"), ("席3（ディーラー）", "29点")]
+    assert set(pos.widow) == set(parse_cards("T21 T20 T17 DQ CN DK"))  # 0 + 1 + 1 + 4 + 3 + 5 = 14
+    third = at(ex, 5 + 3)  # the Sküs is the lowest trump in Ramsch
+    assert [str(p.card) for p in third.last_plays] == ["F", "T3", "T7", "T16"]
+    assert third.results[-1].winner == 3
+    assert at(ex, len(ex.lines)).tally() == [("席0", "26点（ウィドー14点を含む）"), ("席1", "8点"),
+                                             ("席2", "31.5点"), ("席3（ディーラー）", "39.5点")]
 
 
 def test_the_valat_example_keeps_its_final_position() -> None:
@@ -121,10 +121,10 @@ def test_tally_counts_each_side_by_hand() -> None:
                                  ("相手側（使わなかったウィドーを含む）", "2.5点")]
     other = ex.state_at(3, {**ex.start.variants, "widow_rest": "declarer"})
     assert other.tally() == [("デクレアラー（席0、捨て札と使わなかったウィドーを含む）", "18.5点"), ("相手側", "0点")]
-    # Ramsch: the first trick D10 D4 D9 D3 goes to seat 3 (red pips: the lower, the stronger), 4 × 0.5
+    # Ramsch: the first trick T1 T2 T4 T18 goes to seat 3: the Pagat 5 and three trumps of 1
     ramsch = example("ramsch")
     assert at(ramsch, 5).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "0点")]
-    assert at(ramsch, 6).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "2点")]
+    assert at(ramsch, 6).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "8点")]
     assert at(ramsch, 4).tally() == []  # still exchanging
 
 
