@@ -66,6 +66,9 @@ ANSWER_BUSSO = Rule("ブッソにはいちばん強い札",
 RETURN_LEAD = Rule("合図のスートを返す", "パートナーが合図で求めたスートは、リードが回ってきたら返します。")
 PARTNER_RUFF = Rule("パートナーに切らせる",
                     "パートナーが持っていないスート（ヴォーロや出した札でわかります）をリードして、切札で取ってもらいます。")
+LEAD_TO_PARTNER = Rule("パートナーの強いスートへ",
+                       "パートナーが手役で見せた札がそのスートでいちばん強いときは、そのスートの安い札をリードして"
+                       "パートナーに取ってもらい、リードを回します。返してもらう必要はないので合図は添えません。")
 LEAD_TRUMPS = Rule("切札を引き出す",
                    "パートナーのストリッショや強い切札の列があるときは、切札をリードして相手の切札を引き出します。")
 CASH = Rule("勝ち札を先に取る", "そのスートで残っているいちばん強い札は、切られないうちにリードして取ります。")
@@ -84,11 +87,11 @@ MATTO_LAST = Rule("マットを最後まで残さない",
                   "マットは最後のトリックでは勝てません。残りがマットといちばん強い切札の2枚なら、"
                   "先にマットをリードして、最後のトリック（6点）を切札で取ります。")
 READ_AHEAD = Rule("先を読んで選ぶ",
-                  "終盤やマットの使いどころでは、見えていない札の配られ方をいくつも想像して最後まで打ってみて、"
-                  "平均の点がいちばん多くなる札を選びます。")
+                  "終盤やマットの使いどころ、切られるかもしれない勝ち札といちばん強い切札のどちらを先に出すかでは、"
+                  "見えていない札の配られ方をいくつも想像して最後まで打ってみて、平均の点がいちばん多くなる札を選びます。")
 RULES = (KEEP, THROW_IN, DISCARD_SECURE, DISCARD_VOID, DECLARE_ALL, FORCED, BUSSO, VOLO, STRISCIO, ANSWER_BUSSO,
-         RETURN_LEAD, PARTNER_RUFF, LEAD_TRUMPS, CASH, LEAD_SHORT, LEAD_CHEAP, WIN_CHEAPLY, FEED, MATTO_SAVES,
-         SPARE_TRUMPS, LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
+         RETURN_LEAD, PARTNER_RUFF, LEAD_TO_PARTNER, LEAD_TRUMPS, CASH, LEAD_SHORT, LEAD_CHEAP, WIN_CHEAPLY, FEED,
+         MATTO_SAVES, SPARE_TRUMPS, LOSE_CHEAP, PAY_BLANK, MATTO_LAST, READ_AHEAD)
 
 MONTE_BELOW = -200  # an expected margin this low (about one deal in four won) is worth throwing in
 BAND = 50  # the monte table counts the deals won per band of this many points of the estimate
@@ -278,7 +281,11 @@ def _discard(view: OttocentoView) -> Choice:
     spare = [c for c in options if combination_total(combinations([h for h in view.hand if h is not c], *args))
              == worth] or options
     length = lengths(view.hand)
+    voidable = _voidable(view, spare, length)
     courts = [c for c in spare if c.is_court and length[c.suit] <= 3 and KINGS[c.suit] not in view.hand]
+    if voidable:
+        courts = [c for c in courts if c.suit in voidable]
+        spare = courts or [c for c in spare if c.suit in voidable]
     if courts:
         card = max(courts, key=lambda c: (WORTH[c], -length[c.suit], -PACK.index(c)))
         return Choice(Action("discard", card), DISCARD_SECURE,
@@ -286,6 +293,17 @@ def _discard(view: OttocentoView) -> Choice:
                       f"{name(card)}を捨て札にして点を確保します。")
     card = min(spare, key=lambda c: (VALUE[c], c.is_trump, length[c.suit], STRENGTH[c], PACK.index(c)))
     return Choice(Action("discard", card), DISCARD_VOID, _void_words(view, card, spare))
+
+
+def _voidable(view: OttocentoView, spare: list[Card], length: dict[str, int]) -> set[str]:
+    """The suits the discards left can empty, every card of them outside the combinations, in a hand with
+    trumps: a void lets the trumps take that suit's leads (and its counters), which is worth more than banking
+    a court of a suit kept (measured in ottocento-discard: cups emptied rather than the Jack of batons laid
+    away, +41 ± 11 points of margin over 200 imagined deals)."""
+    if not length[TRUMP]:
+        return set()
+    left = DISCARDS - len(view.discard)
+    return {s for s in SUITS if 0 < length[s] <= left and all(c in spare for c in view.hand if c.suit == s)}
 
 
 def _void_words(view: OttocentoView, card: Card, spare: list[Card]) -> str:
@@ -348,7 +366,8 @@ def _play(view: OttocentoView) -> Choice:
     # The last card of the hand may still carry a signal, so the FORCED check above misses it: say it is the only one.
     lead = forced([a for a in view.legal if a.kind == "play"], len(view.hand), name) or \
         _matto_before_last(reading, cards) or _lead(reading, cards)
-    if view.trick or lead.action.card is MATTO:  # signals go with a lead card, never after a Matto lead
+    # Signals go with a lead card, never after a Matto lead; a lead to the partner's master asks nothing of him.
+    if view.trick or lead.action.card is MATTO or lead.rule is LEAD_TO_PARTNER:
         return lead
     return _signal(reading, lead) or lead
 
@@ -373,7 +392,7 @@ def _lead(reading: Reading, cards: list[Card]) -> Choice:
         card = max(masters, key=lambda c: (VALUE[c], reading.hold(c), -PACK.index(c)))
         return _choice(card, CASH, f"{name(card)}は{suit_name(card.suit)}で残っているいちばん強い札なので、"
                                    f"切られないうちにリードして取ります。")
-    for find in (_partner_ruff, _returned, _trump_lead):
+    for find in (_partner_ruff, _returned, _to_partner, _trump_lead):
         found = find(reading, cards)
         if found is not None:
             return found
@@ -423,6 +442,24 @@ def _partner_ruff(reading: Reading, cards: list[Card]) -> Choice | None:
     card = cheapest(ruffs, reading.length)
     return _choice(card, PARTNER_RUFF, f"パートナーは{suit_name(card.suit)}を持っていないので、"
                                        f"{name(card)}をリードして切札で取ってもらいます。")
+
+
+def _to_partner(reading: Reading, cards: list[Card]) -> Choice | None:
+    """The cheapest card of a suit whose strongest card still out the partner has declared (he holds it): he
+    takes the trick and leads next.  Among such suits the one he showed most cards of, then this seat's shortest
+    (towards a void)."""
+    partner = reading.partner
+    shown = [c for c in reading.located[partner] if not c.is_trump and not c.is_fool and reading.is_master(c)]
+    suits = {c.suit for c in shown} & {c.suit for c in cards if not c.is_trump}
+    if not suits:
+        return None
+    count = {s: sum(1 for c in reading.located[partner] if c.suit == s) for s in suits}
+    suit = min(suits, key=lambda s: (-count[s], reading.length[s], SUITS.index(s)))
+    card = cheapest((c for c in cards if c.suit == suit), reading.length)
+    top = max((c for c in shown if c.suit == suit), key=STRENGTH.__getitem__)
+    return _choice(card, LEAD_TO_PARTNER, f"パートナーは手役で{name(top)}を見せていて、これが{suit_name(suit)}で"
+                                          f"残っているいちばん強い札です。{name(card)}をリードしてパートナーに取って"
+                                          "もらい、リードを回します。")
 
 
 def _returned(reading: Reading, cards: list[Card]) -> Choice | None:
@@ -656,7 +693,8 @@ def choose(view: OttocentoView) -> Choice:
 def _searched(view: OttocentoView, found: Choice) -> Choice:
     """Where the rules of thumb are least sure, play the candidates out in imagined deals: whether to
     follow with the Matto (it saves only one card, once), and every card of the last tricks (few cards
-    left, so short playouts read the end exactly enough).  A lead already signalled keeps its card."""
+    left, so short playouts read the end exactly enough), and with few cards left whether a suit winner or the
+    master trump is cashed first.  A lead already signalled keeps its card."""
     plays = [a for a in view.legal if a.kind == "play"]
     if len(plays) < 2 or (not view.trick and view.signals):
         return found
@@ -664,12 +702,27 @@ def _searched(view: OttocentoView, found: Choice) -> Choice:
         candidates = plays
     elif PLAY_MATTO in plays and view.trick and len(view.hand) <= MATTO_SEARCH:
         candidates = [PLAY_MATTO, found.action]
+    elif found.rule is CASH and len(view.hand) <= MATTO_SEARCH and (trump := _master_trump(view)) is not None:
+        candidates = [Action("play", trump), found.action]
     else:
         return found
     # The search's value is this side's points less the other side's (the combinations captured in the
     # piles make the two sides' sum depend on the play), so the hint speaks of that difference.
     return choose_by_search(COACH, view, view.seat, candidates, found, READ_AHEAD, _card_words, BUDGET,
                             whose="相手側との点差で見ると、")
+
+
+def _master_trump(view: OttocentoView) -> Card | None:
+    """The strongest trump still out when it is this seat's and the opponents may still hold trumps: leading it
+    first draws their trumps, which a suit winner cashed first may meet (measured in ottocento-trumps: the master
+    trump before the Queen of cups, +64 ± 5 points of margin over 200 imagined deals).  Which comes first, the
+    search decides."""
+    reading = Reading(view)
+    trumps = [c for c in view.hand if c.is_trump]
+    if not trumps or not any(c.is_trump for c in reading.unseen - reading.located[reading.partner]):
+        return None
+    top = max(trumps, key=STRENGTH.__getitem__)
+    return top if reading.is_master(top) else None
 
 
 def _card_words(action: Action) -> str:
