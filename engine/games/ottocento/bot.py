@@ -314,7 +314,8 @@ def _void_words(view: OttocentoView, card: Card, spare: list[Card]) -> str:
         return f"役に入らない0点の札が切札しかないので、弱い{name(card)}を捨てます。"
     suit, rest = suit_name(card.suit), [c for c in view.hand if c.suit == card.suit and c is not card]
     if not rest:
-        return f"{name(card)}は手札でただ1枚の{suit}なので、捨ててこのスートを切らします。"
+        ruff = f"し、{suit}のリードを切札で取れるようにします" if any(c.is_trump for c in view.hand) else "します"
+        return f"{name(card)}は手札でただ1枚の{suit}なので、捨ててこのスートを切ら{ruff}。"
     if len(rest) < DISCARDS - len(view.discard) and all(c in spare for c in rest):
         return f"{suit}は{len(rest) + 1}枚だけなので、役に入らない{name(card)}を捨ててこのスートを切らしにいきます。"
     if len(rest) < SHORT_SUIT:
@@ -445,19 +446,26 @@ def _partner_ruff(reading: Reading, cards: list[Card]) -> Choice | None:
 
 
 def _to_partner(reading: Reading, cards: list[Card]) -> Choice | None:
-    """The cheapest card of a suit whose strongest card still out the partner has declared (he holds it): he
-    takes the trick and leads next.  Among such suits the one he showed most cards of, then this seat's shortest
-    (towards a void)."""
+    """A blank card of a suit whose strongest card (stronger than this seat's too) the partner has declared and
+    still holds: he takes the trick and leads next.  Not where an opponent has shown a void and may trump it.
+    Among such suits the one he showed most cards of, then this seat's shortest (towards a void)."""
     partner = reading.partner
-    shown = [c for c in reading.located[partner] if not c.is_trump and not c.is_fool and reading.is_master(c)]
-    suits = {c.suit for c in shown} & {c.suit for c in cards if not c.is_trump}
-    if not suits:
+    opponents = [s for s in range(SEATS) if TEAM_OF[s] != TEAM_OF[reading.me]]
+    tops = {}
+    for top in reading.located[partner]:
+        suit = top.suit
+        own = [c for c in reading.view.hand if c.suit == suit]
+        if top.is_trump or top.is_fool or not reading.is_master(top) or any(beats(c, top) for c in own) \
+                or any(suit in reading.voids[s] and TRUMP not in reading.voids[s] for s in opponents):
+            continue
+        if any(c.suit == suit and not WORTH[c] for c in cards):
+            tops[suit] = top
+    if not tops:
         return None
-    count = {s: sum(1 for c in reading.located[partner] if c.suit == s) for s in suits}
-    suit = min(suits, key=lambda s: (-count[s], reading.length[s], SUITS.index(s)))
-    card = cheapest((c for c in cards if c.suit == suit), reading.length)
-    top = max((c for c in shown if c.suit == suit), key=STRENGTH.__getitem__)
-    return _choice(card, LEAD_TO_PARTNER, f"パートナーは手役で{name(top)}を見せていて、これが{suit_name(suit)}で"
+    count = {s: sum(1 for c in reading.located[partner] if c.suit == s) for s in tops}
+    suit = min(tops, key=lambda s: (-count[s], reading.length[s], SUITS.index(s)))
+    card = cheapest((c for c in cards if c.suit == suit and not WORTH[c]), reading.length)
+    return _choice(card, LEAD_TO_PARTNER, f"パートナーは手役で{name(tops[suit])}を見せていて、これが{suit_name(suit)}で"
                                           f"残っているいちばん強い札です。{name(card)}をリードしてパートナーに取って"
                                           "もらい、リードを回します。")
 
