@@ -2,15 +2,17 @@
 
 It reads only an ``OttocentoView``.  Before the play it keeps a hand whose expected margin (a table
 measured offline by tools/coach/ottocento_tables.py) is not negative, lays away
-(as dealer) the court cards it could not defend without breaking a combination, and declares every
+(as dealer) a suit the two discards can empty (a void its trumps use), else the court cards it could not
+defend without breaking a combination, and declares every
 combination it holds, since declared points are safe.  In the play it estimates from the cards
 seen, the declared cards still in hand and the voids shown the chance that an opponent still to
 play beats a card (``Reading.hold``), and decides as a teacher would: cash sure winners, win as
 cheaply as possible, give counters to a trick the partner is winning, lose with the cheapest card,
 keep the Matto to save a 5-point card or a combination card.  It gives the signals (busso, volo,
 striscio) where their meaning under the table's variant fits its lead and reads its partner's: it
-plays high to a knock, returns the partner's suit, leads a suit the partner is out of, and leads
-trumps when asked.  Where these rules are least sure (following with the Matto, the last tricks) it
+plays high to a knock, returns the partner's suit, leads a suit the partner is out of, leads a blank
+card to the King (or best card) the partner has declared, and leads trumps when asked.  Where these rules
+are least sure (following with the Matto, the last tricks, a suit winner or the master trump first) it
 plays the candidates out in imagined deals (``worlds``) and keeps the rule's card unless another
 does clearly better.  Every choice names its rule and says in Japanese why, for the coach.
 """
@@ -67,8 +69,8 @@ RETURN_LEAD = Rule("合図のスートを返す", "パートナーが合図で�
 PARTNER_RUFF = Rule("パートナーに切らせる",
                     "パートナーが持っていないスート（ヴォーロや出した札でわかります）をリードして、切札で取ってもらいます。")
 LEAD_TO_PARTNER = Rule("パートナーの強いスートへ",
-                       "パートナーが手役で見せた札がそのスートでいちばん強いときは、そのスートの安い札をリードして"
-                       "パートナーに取ってもらい、リードを回します。返してもらう必要はないので合図は添えません。")
+                       "パートナーが手役で見せた札がそのスートで残っているいちばん強い札なら、そのスートの点のない札を"
+                       "リードしてパートナーに取ってもらい、リードを回します。返してもらう必要はないので合図は添えません。")
 LEAD_TRUMPS = Rule("切札を引き出す",
                    "パートナーのストリッショや強い切札の列があるときは、切札をリードして相手の切札を引き出します。")
 CASH = Rule("勝ち札を先に取る", "そのスートで残っているいちばん強い札は、切られないうちにリードして取ります。")
