@@ -31,9 +31,6 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
                            "+2.71 ± 0.22 (200 worlds)",
     ("napoletanisch-count", 2): "a card nobody can take laid rather than one a later tarock sum may take: "
                                 "+1.08 ± 0.53 (200 worlds)",
-    ("ottocento-discard", 2): "a void in cups (trump their leads) before banking a Jack: +41 ± 11 margin (200 worlds)",
-    ("ottocento-signals", 0): "the partner's suit led, no striscio: +23 ± 5 margin (200 worlds)",
-    ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +64 ± 5 margin (200 worlds)",
 }
 
 

@@ -158,11 +158,12 @@ POSITIONS = {
                        "AjkRRzgvQTI3FAQbICcVLgoLB8nIysvIyMgLCgdA.VJeFnQ",
     "rotarot mond": "roG1.AAAAAAAAAC8xIxsCCSQ-LBoPOEpJNQpGGEglFg0LR0FAHyE0AzoEMidNHgdFNiotCCIrATwOEiYzBgUVETAoFBMgADlM"
                     "LilDEB0ZSxdCHDs_RAw9N8zIyMgMPz1AQSZNTEsCFQ.NFgX3g",
-    # Ottocento deal 2: the dealer's second discard; seat 0's declaration; deal 1, trick 4: seat 3 to lead
+    # Ottocento deal 2: the dealer's second discard; deal 1, trick 4: seat 3 to lead
     "ottocento discard": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
                          "M2Nz3JIg.8DssMw",
-    "ottocento declare": "otG1.AAAAAAAAMR8pCQ86BhQkHisaJx0IBBIjFgAVBxghODAuDDIOCwEsES0cIjwgGSgbOyUCNA0mEBMqMy8KNRc5BQ"
-                         "M2Nz3JIiM.-8ylFA",
+    # Ottocento deal 3: seat 0's declaration (deal 2's became a close call once a partner leads to declared Kings)
+    "ottocento declare": "otG1.AAAAAAAAHQEFFRQwGykgBhE2Bx8cAwskMxIWDS05Ez06GisqNQIKNDIYIScuCRksLzsxDA4jEDcAOAQ8KB4mFwg"
+                         "iJQ_JHi4.STtKrQ",
     "ottocento signal": "otG1.AAAAAAAAGT0jCQIFFiAaKzgTHQMKEgsqMQ8lOzctFy88FQwnMighIiwULg4ROgAmGzQBNQYNGCkeHDkfBxAEMDM2"
                         "JAjJOjbKPco1yjnKBDMtLyzOFAkFB8w.pfFY8w",
     # Rotarot deal 11: the dealer lays cards back in the Ramsch exchange
