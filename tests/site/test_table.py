@@ -137,7 +137,7 @@ def reviewed_and_reopened(page: Page) -> None:
     settle(page)
     assert code(page) == wanted and table.get_attribute("data-done") == "false"
     said = table.locator(".tf-feedback").inner_text()
-    assert place in said and "このディールの得点は最初に打ち終えたときのまま" in said
+    assert place in said and "ここからの結果は得点に入りません" in said
     after_a_move(page, status=False)
 
 

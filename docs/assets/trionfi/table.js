@@ -352,8 +352,8 @@ export function mountTable(el) {
     else if (action === "review-start") review();
     else if (action === "review-open") {
       reviewing++;
-      ask("open", { code: button.dataset.code, note: `振り返りの局面（${button.dataset.place}）に戻りました。コーチの手も試してみてください。`
-        + "ここから打ち直した結果は練習のためのもので、このディールの得点は最初に打ち終えたときのままです。" });
+      ask("open", { code: button.dataset.code,
+        note: `振り返りの局面（${button.dataset.place}）です。ここからの結果は得点に入りません。` });
     } else if (action === "last-trick") {
       const open = lastBox.hidden;
       lastBox.innerHTML = open ? lastTrick : ""; // engine-rendered, escaped HTML kept from an earlier answer
