@@ -27,11 +27,11 @@ KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
                            "rules-of-thumb playouts; the turned card is a sure extra trump and this hand has no "
                            "long suit), so here the lesson's open-simple-then-self is the side to rework",
     ("lhombre-matador", 1): "keeping the lone Basta, the partner's trump wins anyway: +0.29 ± 0.12 chips (200 worlds)",
-    ("lombardia-trumps", 12): "drawing the last trump before cashing the Jack: +0.66 ± 0.15 (200 worlds)",
     ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
-                           "+2.71 ± 0.22 (200 worlds)",
-    ("napoletanisch-count", 2): "a card nobody can take laid rather than one a later tarock sum may take: "
-                                "+1.08 ± 0.53 (200 worlds)",
+                           "+2.71 ± 0.22 (200 worlds); vetoing the read-out when rules-of-thumb playouts (12 worlds) "
+                           "clearly prefer the rule of thumb's card fixes this step but measured worse in duplicate "
+                           "against 2fbf939 (143 deals: -0.14, ci95 [-0.29, 0.01]), and so did requiring a card at "
+                           "least as good in every layout (43 deals: -0.12, ci95 [-0.42, 0.19])",
     ("ottocento-discard", 2): "a void in cups (trump their leads) before banking a Jack: +41 ± 11 margin (200 worlds)",
     ("ottocento-signals", 0): "the partner's suit led, no striscio: +23 ± 5 margin (200 worlds)",
     ("ottocento-trumps", 8): "the master trump led before the Queen of cups: +64 ± 5 margin (200 worlds)",
