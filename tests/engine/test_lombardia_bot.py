@@ -10,6 +10,7 @@ import pytest
 from helpers import bot_choice, codes, hands_with, played, reviewed, site_tutorials
 
 from engine.bots import deal_by_number
+from engine.cards import Card
 from engine.game import Action
 from engine.games.lombardia import BOT, DEALER, LombardiaState
 from engine.games.lombardia.bot import Endgame, Reading, monte_estimate, monte_won, rule_of_thumb
@@ -437,3 +438,17 @@ def test_the_world_is_not_spent_on_a_blank_trick_played_last() -> None:
     assert [str(card) for _, card in state.trick] == ["T19", "T3", "T2"]
     assert decided(state) == ("T4", "切札を無駄にしない")
     assert "点札のないトリックなので" in BOT.decide(state, state.current_player()).why
+
+
+def test_the_last_trump_out_is_drawn_before_a_sure_winner_is_cashed() -> None:
+    """Issue 37, lesson-trumps step 12: eight cards in hand, the XIV the only trump still out, and the Jack of
+    swords the best sword left.  The coach cashed the Jack; drawing the last trump with the XVI first makes
+    every card of the hand safe (+0.66 ± 0.15 points in 200 imagined deals), and the coach now does so."""
+    state = lesson_state("trumps", 12)
+    seat = state.current_player()
+    assert [c for c in Reading(view_of(state, seat)).unseen if c.is_trump] == [Card.parse("T14")]
+    choice = BOT.decide(state, seat)
+    assert (str(choice.action), choice.rule.name) == ("T16", "切札を集める")
+    why = choice.why
+    assert "切札はあと1枚だけ" in why and "ソードのジャックもそのあと切られずに取れます" in why, why
+

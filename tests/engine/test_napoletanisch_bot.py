@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from helpers import reviewed
+from helpers import reviewed, site_tutorials
 
 from engine.bots import deal_by_number
 from engine.cards import Card, Pack, parse_cards
@@ -288,3 +288,17 @@ def test_a_king_is_taken_with_a_king_now_rather_than_left_for_three_players(numb
     now."""
     _, choice = review_step(number, step, players=4)
     assert str(choice.action) == king and choice.rule == MOST
+
+
+def test_of_cards_laid_alike_the_one_nobody_can_take_is_laid() -> None:
+    """Issue 37, napoletanisch-count step 2: nothing in hand takes the tarocks 12 and 11 on the table, and the
+    tarocks 15, 16 and 20 are laid alike for the next turn (no sum of the table's can take them now).  The
+    Mond and the Sküs are gone, so no card still out can ever take the tarock 20, while the unseen tarock 19
+    may take the 16 or the 15 in a later sum: the lesson lays the 20 (+1.08 ± 0.53 points in 200 imagined
+    deals), and so does the coach now, saying why."""
+    lesson = site_tutorials()["napoletanisch-count"]
+    state = lesson.state_at(2)
+    assert isinstance(state, NapoletanischState)
+    choice = BOT.decide(state, state.current_player())
+    assert str(choice.action) == "T20"
+    assert "取り点20以上のタロック" in choice.why and "ほかの人には取られず" in choice.why, choice.why

@@ -86,7 +86,8 @@ DRAW_TRUMPS = Rule("切札を集める",
                    "残っている切札でいちばん強い切札を持っているときは、それをリードして相手の切札を減らし、"
                    "キングなどの点札を切られないようにし、相手のバガットを引き出します。見えていない札の配られ方を"
                    "想像して最後まで打ち比べ、得になる場面で集めます。相手にキングやクイーンを切られるおそれがあり、"
-                   "いちばん強い切札を上から2枚持っているときは、早めから集めます。")
+                   "いちばん強い切札を上から2枚持っているときは、早めから集めます。まだ出ていない切札が1枚だけなら、"
+                   "ほかの札を取る前にそれを引き出します。")
 LOOK_AHEAD = Rule("先を読んで選ぶ",
                   "2番目か3番目に出すときや、終盤の手前でリードするときは、候補になる札ごとに見えていない札の"
                   "配られ方をいくつも想像して最後まで打ち比べ、目安の札よりはっきり得になる札があればそれを出します。")
@@ -290,7 +291,10 @@ def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
     sampled deals out shows that drawing the others' trumps gains points.  Earlier in the deal (``TOP_DRAW_HANDS``)
     with the two top trumps, and a King or Queen in a suit an opponent has shown he lacks while he may still
     trump, the draw is the teacher's rule (lesson-trumps): the few imagined deals a cheap search affords cannot
-    tell it apart, so it stands unless they show the plain lead clearly better."""
+    tell it apart, so it stands unless they show the plain lead clearly better.  So does drawing the one trump
+    still out in the middle of the deal when the plain lead might be beaten: a single lead of the top trump
+    makes every card of the hand safe from being cut (lesson-trumps, 200 imagined deals: +0.66 ± 0.15 points
+    against cashing a Jack first); a King no one can cut is cashed first (lesson-trumps step 8)."""
     view = reading.view
     if reading.best is not None or view.trick:
         return None
@@ -304,8 +308,11 @@ def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
             or all(TRUMP in reading.voids[s] for s in opponents):
         return None
     threatened = _threatened(reading, opponents) if early else None
-    if threatened is not None:
-        drawn = _choice(top, DRAW_TRUMPS, _draw_reason(reading, top, threatened))
+    last = len(view.hand) in DRAW_HANDS and sum(1 for c in reading.unseen if c.is_trump) == 1 \
+        and reading.hold(usual) < 1
+    if threatened is not None or last:
+        why = _last_trump_reason(reading, top, choice) if threatened is None else _draw_reason(reading, top, threatened)
+        drawn = _choice(top, DRAW_TRUMPS, why)
         kept = choose_by_search(COACH, view, reading.me, [choice.action], drawn, choice.rule, _described, DRAW_BUDGET)
         return drawn if kept is drawn else Choice(kept.action, choice.rule, f"{choice.why}{kept.why}")
     if len(view.hand) not in DRAW_HANDS:
@@ -315,6 +322,18 @@ def _draw_trumps(reading: Reading, choice: Choice) -> Choice | None:
     if found is choice:
         return None
     return _choice(top, DRAW_TRUMPS, f"{_draw_reason(reading, top)}{found.why}")
+
+
+def _last_trump_reason(reading: Reading, top: Card, choice: Choice) -> str:
+    """Why the top trump draws the one trump still out before the rule of thumb's lead: that lead (a sure
+    winner cashed, say) is named as what then cannot be cut."""
+    usual = choice.action.card
+    assert usual is not None
+    kept = (f"{name(usual)}もそのあと切られずに取れます" if choice.rule is CASH
+            else "残りの札がほかの人の切札で切られることはなくなります")
+    return (f"まだ出ていない切札はあと1枚だけです。{name(top)}は残っている切札でいちばん強いので、"
+            f"リードすれば必ず勝ち、その切札を持っている人はそれを出さなければなりません。"
+            f"先に最後の切札を引き出しておけば、{kept}。")
 
 
 def _threatened(reading: Reading, opponents: list[int]) -> Card | None:
