@@ -23,9 +23,10 @@ from engine.policy import FORCED, SHORT_SUIT, AnyBot
 # A bot-only deal costs 0.1-0.3 s of CPython now that close decisions are searched (engine.search): 40 deals
 # per game (each with its own draw of the variants) go through every phase and search trigger; the engine's
 # own invariants are exercised far more widely by the 400 random deals per game of test_<game>_random.
-# Lombardia searches most of its cards (about 1 s a deal): half as many deals keep its share of the time.
+# Lombardia searches most of its cards (about 1 s a deal), and l'Hombre plays every bid out (about 0.7 s a
+# deal): half as many deals keep their share of the time.
 DEALS = 8 if sys.platform == "emscripten" else 40
-FEWER = {"lombardia": 2}  # games whose bot-only deals are divided by this
+FEWER = {"lombardia": 2, "lhombre": 2}  # games whose bot-only deals are divided by this
 CHECKS: dict[str, ModuleType] = {game: importlib.import_module(f"test_{game}_random") for game in BOTS}
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
