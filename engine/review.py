@@ -247,5 +247,3 @@ def _entry_lines(state: GameState, seat: int, remark: Remark, head: str) -> list
             f"（{remark.coach.rule.name}）",
             f"   {said(reason(remark))}",
             f"   {cost_words(remark, state.GAME)}"]
-
-

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from math import sqrt
 from typing import Generic, TypeVar
 
@@ -89,12 +90,18 @@ class Estimate:
     def gain(self, better: Action, than: Action) -> tuple[Fraction, float]:
         """How much ``better`` is worth over ``than`` on average, and the standard error of that
         difference (paired over the worlds)."""
-        diffs = [a - b for a, b in zip(self.values[better], self.values[than], strict=True)]
-        mean = sum(diffs, Fraction(0)) / len(diffs)
-        if len(diffs) < 2:
-            return mean, float("inf")
-        spread = sum((float(d - mean)) ** 2 for d in diffs) / (len(diffs) - 1)
-        return mean, sqrt(spread / len(diffs))
+        return paired_gain(self.values[better], self.values[than])
+
+
+def paired_gain(first: Sequence[Fraction], second: Sequence[Fraction]) -> tuple[Fraction, float]:
+    """The mean of ``first`` less ``second``, paired deal by deal, and its standard error (infinite with
+    fewer than two pairs)."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs, Fraction(0)) / len(diffs)
+    if len(diffs) < 2:
+        return mean, float("inf")
+    spread = sum((float(d - mean)) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, sqrt(spread / len(diffs))
 
 
 def seed_of(view: object) -> int:
@@ -103,17 +110,19 @@ def seed_of(view: object) -> int:
     return zlib.crc32(repr(view).encode("utf-8"))
 
 
-def sample_worlds(coach: Coach[V], view: V, count: int, tries: int) -> list[GameState]:
-    """Up to ``count`` imagined deals agreeing with ``view``, from a generator seeded by the view."""
+def imagined_worlds(coach: Coach[V], view: V, attempts: int) -> Iterator[GameState]:
+    """Imagined deals agreeing with ``view``, one by one as the caller asks, from a generator seeded by the
+    view, over at most ``attempts`` draws (a draw the view rules out yields nothing)."""
     rng = random.Random(seed_of(view))
-    found: list[GameState] = []
-    for _ in range(count * tries):
-        if len(found) == count:
-            break
+    for _ in range(attempts):
         world = coach.world(view, rng)
         if world is not None:
-            found.append(world)
-    return found
+            yield world
+
+
+def sample_worlds(coach: Coach[V], view: V, count: int, tries: int) -> list[GameState]:
+    """Up to ``count`` imagined deals agreeing with ``view``, from a generator seeded by the view."""
+    return list(islice(imagined_worlds(coach, view, count * tries), count))
 
 
 def estimate(coach: Coach[V], view: V, seat: int, actions: Sequence[Action],

@@ -16,17 +16,15 @@ it estimates the chance that a seat still to play beats a card (``Reading.beaten
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import sqrt
 
 from ...cards import FRENCH_SUITS, KING, QUEEN, RED_SUITS, SUITS, TRUMP, Card, Pack
 from ...game import Action, GameState, Variants
 from ...policy import FORCED, Bot, Choice, Rule, forced, take_words
-from ...search import Budget, Coach, choose_by_search, seed_of
+from ...search import Budget, Coach, choose_by_search, imagined_worlds, paired_gain
 from . import tables
 from .rules import (
     BY_WORD,
@@ -260,7 +258,13 @@ def trump_outlook(hand: Iterable[Card], contract: Contract, trump: str, exchange
 
 def outlook(contract: Contract, hand: Iterable[Card]) -> Outlook:
     """What ``contract`` should bring with ``hand`` (the best trump suit where the declarer names it)."""
-    cards = tuple(hand)
+    return _table_outlook(contract, tuple(hand))
+
+
+@lru_cache(maxsize=4096)
+def _table_outlook(contract: Contract, cards: tuple[Card, ...]) -> Outlook:
+    """``outlook``, cached: a bid asks the tables of the same hand to sort its candidates, to pass a hopeless
+    hand and for the rule of thumb it may keep (a tourné's estimate averages over every card that may turn)."""
     if contract.nolo:
         counts = NOLO_TABLES[contract.word][nolo_key(cards)]
         penalty = Fraction(counts[4], counts[3]) if contract.penalty is None and counts[3] else None
@@ -419,13 +423,9 @@ def _near_nothing(found: list[Result]) -> bool:
 
 def _plausible_worlds(view: LHombreView, budget: Budget) -> Iterator[GameState]:
     """Imagined deals in which every other seat's bid is plausible, drawn one by one as the caller asks (a
-    close call asks for more) from a generator seeded by the view, as ``engine.search.sample_worlds`` does,
-    up to ``PLAUSIBLE_DRAWS`` draws for each deal wanted."""
-    rng = random.Random(seed_of(view))
-    for _ in range(budget.worlds * BID_MORE * PLAUSIBLE_DRAWS * budget.tries):
-        imagined = COACH.world(view, rng)
-        if imagined is not None and _plausible(imagined, view):
-            yield imagined
+    close call asks for more), up to ``PLAUSIBLE_DRAWS`` draws for each deal wanted."""
+    attempts = budget.worlds * BID_MORE * PLAUSIBLE_DRAWS * budget.tries
+    return (w for w in imagined_worlds(COACH, view, attempts) if _plausible(w, view))
 
 
 def _plausible(imagined: GameState, view: LHombreView) -> bool:
@@ -445,10 +445,8 @@ def _within_noise(first: list[Fraction], second: list[Fraction]) -> bool:
     """Whether the mean difference of two paired samples is within two of its standard errors of zero."""
     if len(first) < 2:
         return True
-    diffs = [a - b for a, b in zip(first, second, strict=True)]
-    mean = sum(diffs, Fraction(0)) / len(diffs)
-    spread = sum(float(d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return abs(float(mean)) <= 2 * sqrt(spread / len(diffs))
+    mean, error = paired_gain(first, second)
+    return abs(float(mean)) <= 2 * error
 
 
 def bid_by_play(view: LHombreView, fallback: Choice) -> Choice:
