@@ -26,7 +26,7 @@ from engine.policy import FORCED, SHORT_SUIT, AnyBot
 # Lombardia searches most of its cards (about 1 s a deal), and l'Hombre plays every bid out (about 0.7 s a
 # deal): half as many deals keep their share of the time.
 DEALS = 8 if sys.platform == "emscripten" else 40
-FEWER = {"lombardia": 2, "lhombre": 2}  # games whose bot-only deals are divided by this
+FEWER = {"lombardia": 4, "lhombre": 2}  # games whose bot-only deals are divided by this
 CHECKS: dict[str, ModuleType] = {game: importlib.import_module(f"test_{game}_random") for game in BOTS}
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -88,7 +88,7 @@ def swapped(state: GameState, i: int, j: int) -> GameState | None:
     return other
 
 
-SAME_VIEW_DECISIONS = 6  # hidden-card exchanges per position whose decision is compared (40 positions)
+SAME_VIEW_DECISIONS = 3 if sys.platform == "emscripten" else 6  # decisions compared per position (40 positions)
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
@@ -119,7 +119,7 @@ def test_the_bot_sees_only_its_view(game: str) -> None:
                 assert bot.decide(other, seat) == mine
                 asked += 1
                 same += 1
-    assert same >= 50 and different >= 50, (same, different)
+    assert same >= 25 * SAME_VIEW_DECISIONS // 3 and different >= 50, (same, different)
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
