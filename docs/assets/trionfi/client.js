@@ -234,6 +234,13 @@ export function revealStepwise(el, shown = 1) {
 
 // Fishing games: a decision is a hand card plus the table cards it takes.  Hand cards and
 // table cards toggle (aria-pressed); the capture button sends "CARD x T1 T2" (or "CARD").
+// A refused capture, or a hint that names another one, starts the choice again: nothing stays picked that
+// the reader no longer means.
+export function clearPicks(el) {
+  el.querySelectorAll("button[data-pick][aria-pressed=true], .tf-hand button[data-card][aria-pressed=true]")
+    .forEach((b) => b.setAttribute("aria-pressed", "false"));
+}
+
 export function pickCapture(el, button, attempt) {
   const press = (b, on) => b.setAttribute("aria-pressed", String(on));
   if (button.dataset.pick) {

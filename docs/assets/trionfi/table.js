@@ -2,7 +2,7 @@
 // opponents.  The engine is stateless; this widget keeps the deal number, the reader's seat, the
 // share code of the deal so far and the game's running total, in the page and in localStorage
 // (so a reload or a later visit finds the table as it was).  All HTML comes from the engine.
-import { engineCall, engineState, feedback, keepAside, pickCapture, run } from "./client.js";
+import { clearPicks, engineCall, engineState, feedback, keepAside, pickCapture, run } from "./client.js";
 import { sprited } from "./sprite.js";
 
 const STORE_VERSION = 1;
@@ -101,8 +101,14 @@ function keepTableInView(el) {
 
 // A box the reader must read now (a refusal, a hint): inside the viewport, below the header.
 function revealBox(box) {
-  const r = box.getBoundingClientRect();
-  if (r.height) bringIntoView(r.top, r.bottom);
+  revealWith(box, []);
+}
+
+// A box and the cards it speaks of (a hint's outlined cards, on the table as well as in the hand) on screen
+// together; when they cannot all fit, from the highest of them down, so that no card to tap is above the screen.
+function revealWith(box, cards) {
+  const rects = [box, ...cards].map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  if (rects.length) bringIntoView(Math.min(...rects.map((r) => r.top)), Math.max(...rects.map((r) => r.bottom)));
 }
 
 export function mountTable(el) {
@@ -147,19 +153,20 @@ export function mountTable(el) {
     }
   });
 
-  // Engine HTML goes into the body; the feedback line, the coach's buttons and the last trick sit next to
-  // the hand (above the prompt and the cards to choose, with the buttons under them), where the eye is.
+  // Engine HTML goes into the body; the feedback line and the coach's buttons sit next to the hand (above the
+  // prompt and the cards to choose, with the buttons under them), where the eye is; the last trick opens right
+  // under its button, so a press shows it where the reader looks.
   const draw = (html) => {
     box.remove();
     coach.remove();
     lastBox.remove();
     body.innerHTML = sprited(html); // engine-rendered, escaped HTML (cards from the page's sprite)
     const prompt = body.querySelector(":scope > .tf-choice-label, :scope > .tf-pile-label, :scope > .tf-hand, :scope > .tf-words, :scope > .tf-sheet");
-    if (prompt) prompt.before(lastBox, box);
-    else body.append(lastBox, box);
+    if (prompt) prompt.before(box);
+    else body.append(box);
     const log = body.querySelector(":scope > .tf-log, :scope > .tf-match");
-    if (log) log.before(coach);
-    else body.append(coach);
+    if (log) log.before(coach, lastBox);
+    else body.append(coach, lastBox);
     // the running counts and the notes on the hand read after the hand: trick, prompt and hand stay together
     if (prompt?.matches(".tf-choice-label, .tf-pile-label, .tf-hand, .tf-words")) {
       body.querySelectorAll(":scope > .tf-tally, :scope > .tf-notes").forEach((info) => coach.before(info));
@@ -244,12 +251,14 @@ export function mountTable(el) {
     marks: table.marks, match: table.match, rounds: table.rounds, ...extra,
   }, (result) => {
     if (result.illegal) {
+      clearPicks(el);
       feedback(el, result.illegal, "illegal");
       return revealBox(box);
     }
     if (result.hint) {
+      clearPicks(el);
       showHint(el, result.hint);
-      return revealBox(box);
+      return revealWith(box, el.querySelectorAll(".tf-hinted"));
     }
     feedback(el, what === "undo" ? "1手戻しました。" : extra.note ?? "");
     // the reader's own request moves the view to the table; a reload or a link does not
@@ -360,6 +369,7 @@ export function mountTable(el) {
       lastBox.hidden = !open;
       lastButton.setAttribute("aria-expanded", String(open));
       lastButton.textContent = open ? "直前のトリックを閉じる" : "直前のトリック";
+      if (open) revealWith(lastBox, [lastButton]);
     }
   };
 
