@@ -28,9 +28,6 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="lesson con
 # (lesson, script step) -> why the lesson is right there and the coach is not (measured with
 # engine.search.estimate on the step's position, rules-of-thumb playouts: gain of the lesson's move).
 KNOWN_COACH_FAULTS: dict[tuple[str, int], str] = {
-    ("lhombre-tourne", 0): "the coach opens the tourné at once: +1.44 chips against simple's +0.60 (100 worlds, "
-                           "rules-of-thumb playouts; the turned card is a sure extra trump and this hand has no "
-                           "long suit), so here the lesson's open-simple-then-self is the side to rework",
     ("lombardia-end", 12): "the open-hand endgame read assumes defenders who see the last trump's re-entry: "
                            "+2.71 ± 0.22 (200 worlds); vetoing the read-out when rules-of-thumb playouts (12 worlds) "
                            "clearly prefer the rule of thumb's card fixes this step but measured worse in duplicate "
