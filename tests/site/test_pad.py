@@ -381,6 +381,10 @@ def test_names_are_checked_as_typed_and_a_stored_broken_name_is_told_in_japanese
     page.locator("#pad input[data-name='3']").press("Tab")
     expect(error).to_contain_text("見分けのつかない名前")
     assert page.evaluate(stored_names) == ["ﾕｷ", "", "", ""]
+    page.locator("#pad input[data-name='0']").fill("ゆき")  # the other name changed instead: both are kept
+    page.locator("#pad input[data-name='0']").press("Tab")
+    expect(error).to_be_hidden()
+    assert page.evaluate(stored_names) == ["ゆき", "", "", "ユキ"]
     raw = ('{"format":"trionfi-match","version":1,"game":"lombardia","names":["\\ud800","","",""],'
            '"deals":[{"dealer":0,"thrown_in":true}]}')
     page.evaluate("(raw) => localStorage.setItem('trionfi.pad.v1.lombardia', raw)", raw)

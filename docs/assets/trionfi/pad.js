@@ -766,8 +766,9 @@ export function mountPad(el) {
   el.querySelector(".tf-pad-setup").addEventListener("change", (event) => {
     const target = event.target;
     if (target.matches("input[data-name]")) {
-      const names = [...Array(playerCount()).keys()].map((p) => pad.match.names?.[p] ?? "");
-      names[Number(target.dataset.name)] = target.value;
+      // every name as it stands in its field: one refused earlier is still there to be put right with another
+      const names = [...Array(playerCount()).keys()].map((p) =>
+        el.querySelector(`input[data-name="${p}"]`)?.value ?? pad.match.names?.[p] ?? "");
       const problem = namesProblem(names); // the engine's rule, before the engine has loaded
       if (problem) {
         pad.nameRefused = true;
