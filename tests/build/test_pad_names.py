@@ -20,6 +20,7 @@ sys.path[:0] = [str(ROOT)]
 from engine.match import PadError, check_names  # noqa: E402
 
 NAMES_JS = ROOT / "docs" / "assets" / "trionfi" / "names.js"
+LETTER_BLOCKS = ((0x3400, 0x9FFF), (0xAC00, 0xD7A3), (0x20000, 0x3FFFF))
 SPACES = [chr(c) for c in range(0x110000) if chr(c).isspace()]
 CASES: list[list[str]] = [
     ["\ud800", "", "", ""], ["x\n合計: +999", "", "", ""], ["\x1b[31mred\x1b[0m", "", "", ""], ["\x00", "", "", ""],
@@ -33,8 +34,10 @@ CASES: list[list[str]] = [
     ["①", "1", "", ""], ["Ⅳ", "IV", "", ""], ["ｶﾞ", "ガ", "", ""], ["ﬁ", "fi", "", ""],
     *([f"{s}ゆき{s}", "", "", ""] for s in SPACES),
     *([f"ゆ{s}{s}き", f"ゆ{s}き", "", ""] for s in SPACES),
-    # every character Python's Unicode knows, between two letters, in a name of its own
-    *([f"a{chr(c)}b"] for c in range(0x110000) if unicodedata.category(chr(c)) != "Cn"),
+    # every character Python's Unicode knows, between two letters, in a name of its own; but private use and the
+    # big blocks of ideographs and Hangul syllables (letters, all alike to the rule)
+    *([f"a{chr(c)}b"] for c in range(0x110000) if unicodedata.category(chr(c)) not in ("Cn", "Co")
+      and not any(low <= c <= high for low, high in LETTER_BLOCKS)),
 ]
 
 
