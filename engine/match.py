@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import zlib
 from collections import Counter
 from collections.abc import Sequence
@@ -211,10 +212,86 @@ def _names(game: str, variants: Variants, value: Any) -> tuple[str, ...]:
         return ("",) * n
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, str) for v in value):
         raise PadError(f"names（名前）は{n}人分の文字列の一覧です（名前がなければ \"\"）。", None, ("names",))
-    for p, name in enumerate(value):
+    return check_names(value)
+
+
+# --- names are text a person typed (D8, D13) ------------------------------------------------------
+# The page checks a typed name before the engine has loaded with the same rule, mirrored in
+# docs/assets/trionfi/names.js (tests/build/test_pad_names.py runs both over the same names).
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt; the ranges cover the code points the
+# standard keeps for it, so the set is the same in every version): drawn as nothing.
+IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+             (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+             (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+             (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+# Of those, the variation selectors choose how the character before them is drawn (a name's own kanji
+# form, 辻󠄀; an emoji's colour form, ❤️), and the zero width joiner joins two emoji into one (👩‍🍳).
+SELECTORS = ((0x180B, 0x180D), (0x180F, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+JOINER = "\u200d"
+EMOJI_TAIL = "\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"  # colour form, skin tones: before a joiner
+
+
+def _within(char: str, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(low <= ord(char) <= high for low, high in ranges)
+
+
+def _allowed_mark(name: str, i: int) -> bool:
+    """A variation selector right after a drawn character, or a joiner between two emoji."""
+    if _within(name[i], SELECTORS):
+        return i > 0 and not (name[i - 1].isspace() or _within(name[i - 1], IGNORABLE))
+    before = name[:i].rstrip(EMOJI_TAIL)
+    after = name[i + 1:i + 2]
+    return (name[i] == JOINER and bool(before) and bool(after)
+            and unicodedata.category(before[-1]) == "So" and unicodedata.category(after) == "So")
+
+
+def _fault(name: str) -> str:
+    """What is wrong with one name, already taken off its spaces at the ends ("" for nothing): a lone
+    surrogate (a broken file: no text can hold it), a line break or another control character (it would
+    start a line of its own in a sheet), a character drawn as nothing (two names would look the same)."""
+    for i, char in enumerate(name):
+        code = f"U+{ord(char):04X}"
+        kind = unicodedata.category(char)
+        if kind == "Cs":
+            return f"文字として読めない符号（{code}）が入っています。名前を入れ直してください。"
+        if kind in ("Cc", "Zl", "Zp"):
+            return f"改行や制御文字（{code}）が入っています。名前は1行で書いてください。"
+        if (kind == "Cf" or _within(char, IGNORABLE)) and not _allowed_mark(name, i):
+            return f"目に見えない文字（{code}）が入っています。その文字を消して入れ直してください。"
+    return ""
+
+
+def _look(label: str) -> str:
+    """How a name looks: NFKC (ＹＵＫＩ and YUKI, ﾕｷ and ユキ), without the marks that choose a form, the
+    spaces between words as one."""
+    plain = "".join(c for c in label if not (_within(c, SELECTORS) or c == JOINER))
+    return " ".join(unicodedata.normalize("NFKC", plain).split())
+
+
+def check_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names, taken off their spaces at the ends; PadError for a name that is too long, holds a
+    character no name should, or looks like another player's but is not the same (two names the same are
+    told apart by their letters, see labels)."""
+    plain = []
+    for p, name in enumerate(names):
         if len(name) > MAX_NAME:
-            raise PadError(f"名前は{MAX_NAME}文字までです（{p + 1}人目）。", None, ("names", p))
-    return tuple(name.strip() for name in value)
+            raise PadError(f"名前は{MAX_NAME}文字までです（プレイヤー{letter(p)}）。", None, ("names", p))
+        fault = _fault(name.strip())
+        if fault:
+            raise PadError(f"プレイヤー{letter(p)}の名前に{fault}", None, ("names", p))
+        plain.append(name.strip())
+    shown = [name or f"プレイヤー{letter(p)}" for p, name in enumerate(plain)]
+    for q, label in enumerate(shown):
+        for p in range(q):
+            if _look(shown[p]) != _look(label) or shown[p] == label:
+                continue
+            if plain[p] and plain[q]:
+                raise PadError(f"プレイヤー{letter(p)}の「{shown[p]}」とプレイヤー{letter(q)}の「{label}」は、"
+                               "見分けのつかない名前です。どちらかを変えてください。", None, ("names", q))
+            named, unnamed = (p, q) if plain[p] else (q, p)
+            raise PadError(f"プレイヤー{letter(named)}の名前「{plain[named]}」は、名前のないプレイヤー{letter(unnamed)}"
+                           "の呼び名と見分けがつきません。ほかの名前にしてください。", None, ("names", named))
+    return tuple(plain)
 
 
 def _deal(game: str, variants: Variants, names: tuple[str, ...], k: int, deal: Any) -> Deal:

@@ -40,6 +40,7 @@ from sitebuild import tutorial_hooks  # noqa: E402, F401  tutorials, widget pre-
 from sitebuild import page_titles  # noqa: E402, F401  「ゲーム名 — ページ名」 titles
 from sitebuild import search_index  # noqa: E402, F401  search synonyms, titles in the search index
 from sitebuild import page_assets  # noqa: E402, F401  styles where used, minified scripts
+from sitebuild import app_manifest  # noqa: E402, F401  manifest.webmanifest and its icons (before offline)
 from sitebuild import offline  # noqa: E402, F401  sw.js: the built site's file list (after everything else)
 
 # isort: on

@@ -34,6 +34,7 @@ MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".map": "application/json",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
@@ -41,7 +42,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
 }
-COMPRESSED = frozenset({".js", ".mjs", ".json", ".wasm", ".css", ".html", ".svg", ".xml", ".map"})
+COMPRESSED = frozenset({".js", ".mjs", ".json", ".webmanifest", ".wasm", ".css", ".html", ".svg", ".xml", ".map"})
 GZIP_LEVEL = 6  # gzip's default, and the README's for nginx; vendor.py counts gzip sizes at the same
 
 

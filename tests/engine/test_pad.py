@@ -469,3 +469,57 @@ def test_four_at_an_lhombre_table_the_sheet_says_who_sat_out() -> None:
 def test_a_number_written_with_a_point_is_refused_like_the_dealer(change: dict[str, Any], field: list[Any]) -> None:
     assert refused("lombardia", {**LOMBARDIA, **change})["field"] == field
     assert refused("rotarot", {**ROTAROT, "length": 8.0})["field"] == ["length"]  # never an open-ended Rotarot
+
+
+# --- D8, D13 (2026-12-01 attack): names are text a person typed -------------------------------------------
+def named(names: list[str]) -> dict[str, Any]:
+    return {**LOMBARDIA, "names": names}
+
+
+def test_a_lone_surrogate_in_a_name_is_refused_in_japanese_by_the_door_and_the_cli(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # D8: "\ud800" is a valid JSON escape; it was read, then a UTF-8 encode of the names failed (an internal
+    # error in the page on every reload, an English message from the CLI)
+    data = named(["\ud800", "", "", ""])
+    answer = refused("lombardia", data)
+    assert "internal" not in answer and "U+D800" in answer["error"] and answer["field"] == ["names", 0]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(data), encoding="ascii")  # the escape as a hand-made file has it
+    assert main(["match", "lombardia", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert "プレイヤーAの名前" in error and "U+D800" in error and "codec" not in error
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("x\n合計: +999", "U+000A"),  # would print a line of its own in the sheet: a forged total
+    ("\x1b[31mred\x1b[0m", "U+001B"),  # a terminal's escape sequence
+    ("\x00", "U+0000"),
+    ("a\u2028b", "U+2028"),
+    ("a\u202eevil", "U+202E"),  # right-to-left override
+    ("は\u200bると", "U+200B"),  # zero width space: shown as 「はると」
+    ("\u3164", "U+3164"),  # Hangul filler: a name drawn as nothing
+    ("\ufe0f", "U+FE0F"),  # a variation selector with nothing to select
+])
+def test_control_and_invisible_characters_in_a_name_are_refused(name: str, code: str, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    answer = refused("lombardia", named(["", name, "", ""]))
+    assert answer["field"] == ["names", 1] and "プレイヤーBの名前に" in answer["error"] and code in answer["error"]
+    assert main(["match", "lombardia", write(tmp_path, named(["", name, "", ""]))]) == 2
+    assert code in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("names", "field"), [
+    (["ＹＵＫＩ", "YUKI", "", ""], 1),  # NFKC-equal
+    (["ﾕｷ", "", "", "ユキ"], 3),
+    (["ゆ き", "ゆ\u3000き", "", ""], 1),
+    (["❤", "❤\ufe0f", "", ""], 1),  # only a variation selector apart
+    (["", "", "", "プレイヤーＣ"], 3),  # looks like what the pad calls the unnamed third player
+])
+def test_two_names_that_look_the_same_are_refused(names: list[str], field: int) -> None:
+    answer = refused("lombardia", named(names))
+    assert answer["field"] == ["names", field] and "見分け" in answer["error"]
+
+
+def test_names_with_emoji_and_a_kanjis_own_form_are_kept() -> None:
+    names = ["👩\u200d🍳", "❤\ufe0f", "辻\U000e0100", "山田\u3000太郎"]
+    assert ok("lombardia", named(names))["match"]["names"] == names

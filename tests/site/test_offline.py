@@ -7,8 +7,9 @@ of Pyodide from the caches, kept across the other pages by instant navigation.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, BrowserType, Page, Request, expect
 
 from sitebuild import server
 from sitebuild.browser import RUNTIME_CACHED, SNAPSHOT_STORED, wait_until
@@ -117,5 +118,46 @@ def test_a_new_version_is_offered_rather_than_mixed(browser: Browser, site_dir: 
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
             expect(page.locator(".tf-update")).to_have_count(0)
             assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting === null)")
+    finally:
+        context.close()
+
+
+def test_chromium_finds_the_site_installable_from_any_page(
+        browser_type: BrowserType, browser_type_launch_args: dict[str, Any], site_url: str, site_dir: Path,
+        tmp_path: Path) -> None:
+    """Issue 40 part 6: every page links the web app manifest (scripts/sitebuild/app_manifest.py), Chromium reads
+    it without an error and reports nothing in the way of installing the site, the icons load at the sizes the
+    manifest gives, and the start page opens under the service worker (which keeps it for offline use).  A
+    profile of its own: Chromium never offers to install from an incognito context, which new_context is."""
+    unlinked = [str(p.relative_to(site_dir)) for p in site_dir.rglob("*.html")
+                if 'rel="manifest"' not in p.read_text(encoding="utf-8")]
+    assert not unlinked
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args,
+                                                     locale="ja-JP", service_workers="allow")
+    context.add_init_script(NO_PRELOAD)
+    elsewhere: list[str] = []
+    context.on("request", lambda r: None if _ours(r, site_url) else elsewhere.append(r.url))
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/lombardia/pad/")
+        icons = page.evaluate("""async () => {
+          const link = document.querySelector("link[rel=manifest]");
+          const manifest = await (await fetch(link.href)).json();
+          const loaded = await Promise.all(manifest.icons.map(async (icon) => {
+            const image = new Image();
+            image.src = new URL(icon.src, link.href).href;
+            await image.decode();
+            return [icon.sizes, `${image.naturalWidth}x${image.naturalHeight}`];
+          }));
+          return { loaded, start: new URL(manifest.start_url, link.href).href };
+        }""")
+        assert icons["loaded"] and all(said == drawn for said, drawn in icons["loaded"]), icons
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.goto(icons["start"])
+        assert icons["start"] == f"{site_url}/" and page.evaluate("navigator.serviceWorker.controller !== null")
+        assert not elsewhere, elsewhere
     finally:
         context.close()

@@ -360,3 +360,35 @@ def test_undo_delete_names_and_files(pad: Page, site_url: str, tmp_path: Any) ->
                         ".map((k) => localStorage.getItem(k)).sort()")
     assert kept == sorted(["{broken", bad_deals])
     assert recorded(pad) == 0
+
+
+def test_names_are_checked_as_typed_and_a_stored_broken_name_is_told_in_japanese(page: Page, site_url: str) -> None:
+    """D13: a name with a zero width space, or one that looks like another player's, is refused as it is typed
+    (docs/assets/trionfi/names.js, before the engine has loaded) and not kept; D8: a stored match whose name
+    holds a lone surrogate gets the engine's Japanese refusal on reload, not an internal error."""
+    page.goto(f"{site_url}/lombardia/pad/")
+    page.locator("#pad .tf-pad-setup summary").click()
+    error = page.locator("#pad .tf-error")
+    stored_names = "() => JSON.parse(localStorage.getItem('trionfi.pad.v1.lombardia') ?? '{}').names ?? []"
+    page.locator("#pad input[data-name='0']").fill("は\u200bると")
+    page.locator("#pad input[data-name='0']").press("Tab")
+    expect(error).to_contain_text("プレイヤーAの名前に目に見えない文字（U+200B）")
+    assert "は\u200bると" not in page.evaluate(stored_names)
+    page.locator("#pad input[data-name='0']").fill("ﾕｷ")
+    page.locator("#pad input[data-name='0']").press("Tab")
+    expect(error).to_be_hidden()  # the name put right takes its refusal away
+    page.locator("#pad input[data-name='3']").fill("ユキ")
+    page.locator("#pad input[data-name='3']").press("Tab")
+    expect(error).to_contain_text("見分けのつかない名前")
+    assert page.evaluate(stored_names) == ["ﾕｷ", "", "", ""]
+    page.locator("#pad input[data-name='0']").fill("ゆき")  # the other name changed instead: both are kept
+    page.locator("#pad input[data-name='0']").press("Tab")
+    expect(error).to_be_hidden()
+    assert page.evaluate(stored_names) == ["ゆき", "", "", "ユキ"]
+    raw = ('{"format":"trionfi-match","version":1,"game":"lombardia","names":["\\ud800","","",""],'
+           '"deals":[{"dealer":0,"thrown_in":true}]}')
+    page.evaluate("(raw) => localStorage.setItem('trionfi.pad.v1.lombardia', raw)", raw)
+    page.reload()
+    expect(error).to_contain_text("プレイヤーAの名前に文字として読めない符号（U+D800）", timeout=BOOT)
+    assert "内部" not in error.inner_text()
+    assert page.evaluate("localStorage.getItem('trionfi.pad.v1.lombardia')") == raw  # kept as it was

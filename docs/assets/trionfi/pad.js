@@ -5,6 +5,7 @@
 // Every text from the reader (names, a loaded file) goes into the page through textContent only;
 // the deal sheets are HTML the engine rendered and escaped.
 import { clearError, engineCall, feedback, keepAside, showError } from "./client.js";
+import { namesProblem, plainName } from "./names.js";
 import { sprited } from "./sprite.js";
 
 const FORMAT = "trionfi-match";
@@ -65,6 +66,7 @@ export function mountPad(el) {
     undo: [], // earlier matches (JSON text), newest last
     editing: null, // index of the deal in the form, or null for a new deal
     keep: true, // false while stored data that could not be read has no safe copy
+    nameRefused: false, // the message shown is the refusal of a typed name
   };
 
   // ---- players, variants, names ----
@@ -74,7 +76,7 @@ export function mountPad(el) {
   };
   // A player as the engine's answers call them: the name, else プレイヤーA, B …; a name two players share
   // with the player's letter (「ゆき（A）」), as engine/match.py labels() does.
-  const plainLabel = (p) => (pad.match.names?.[p] || "").trim() || `プレイヤー${LETTERS[p]}`;
+  const plainLabel = (p) => plainName(pad.match.names?.[p] || "") || `プレイヤー${LETTERS[p]}`;
   const label = (p) => {
     const name = plainLabel(p);
     const shared = [...Array(playerCount()).keys()].some((q) => q !== p && plainLabel(q) === name);
@@ -764,9 +766,17 @@ export function mountPad(el) {
   el.querySelector(".tf-pad-setup").addEventListener("change", (event) => {
     const target = event.target;
     if (target.matches("input[data-name]")) {
-      const names = [...Array(playerCount()).keys()].map((p) => pad.match.names?.[p] ?? "");
-      names[Number(target.dataset.name)] = target.value.trim();
-      const match = withMatch((m) => (m.names = names));
+      // every name as it stands in its field: one refused earlier is still there to be put right with another
+      const names = [...Array(playerCount()).keys()].map((p) =>
+        el.querySelector(`input[data-name="${p}"]`)?.value ?? pad.match.names?.[p] ?? "");
+      const problem = namesProblem(names); // the engine's rule, before the engine has loaded
+      if (problem) {
+        pad.nameRefused = true;
+        return showError(el, problem.error);
+      }
+      if (pad.nameRefused) clearError(el); // the refusal of a name just put right (any other message stays)
+      pad.nameRefused = false;
+      const match = withMatch((m) => (m.names = names.map(plainName)));
       if (!match.deals.length) {
         pad.match = match;
         save();
@@ -839,6 +849,9 @@ export function mountPad(el) {
       if (pad.match.deals.length) {
         askEngine(pad.match, (answer) => commit(answer, { remember: false }), (answer) => showError(el,
           `保存してあった試合を計算できませんでした（記録はそのまま残してあります）: ${answer.error}`));
+      } else {
+        const problem = namesProblem(pad.match.names ?? []);
+        if (problem) showError(el, `保存してあった試合の名前を直してください: ${problem.error}`);
       }
     } else {
       if (stored.raw !== null) unreadable(stored.raw, stored.problem);
