@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, ViewportSize
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 for path in (ROOT, ROOT / "scripts"):  # the engine, sitebuild and tests.site.widget_helpers
@@ -156,7 +156,7 @@ def watch(page: Page, site_url: str) -> PageGuard:
 # faults, the offline visit, which boot as a first visit does) gets it in its fresh context, so that its boot
 # takes about a second instead of five: the first visit's boot is the same for every test and is tested by
 # those.  The bytes are the test run's own first boot's; they leave the browser as a download and come back
-# from the site's server (site/__tests__/snapshot.bin), since 30 MB through Playwright's messages would take
+# from the site's server (site/__tests__/snapshot.bin), since 8 MB (packed) through Playwright's messages would take
 # longer than the boot they save.
 DOWNLOAD_SNAPSHOT = """async () => {
   const cache = await caches.open("trionfi-snapshot");
@@ -171,7 +171,7 @@ DOWNLOAD_SNAPSHOT = """async () => {
 WRITE_SNAPSHOT = """async ([key, url]) => {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  await (await caches.open("trionfi-snapshot")).put(key, new Response(await response.arrayBuffer()));
+  await (await caches.open("trionfi-snapshot")).put(key, response);  // streamed: never whole in the page's memory
 }"""
 _snapshot: dict[str, tuple[str, str]] = {}
 
@@ -207,19 +207,19 @@ def download_snapshot(chromium: Browser, site_url: str, served: Path) -> str:
         context.close()
 
 
-def seed_snapshot(context: BrowserContext, site_url: str) -> None:
-    """Put the snapshot into ``context``'s Cache Storage, from a blank page of the site's origin (only this
-    page's route serves it: no page of the site is opened, so no engine starts)."""
-    assert context.browser is not None
-    key, url = python_snapshot(context.browser, site_url)
-    page = context.new_page()
+def seed_snapshot(page: Page, site_url: str) -> None:
+    """Put the snapshot into the Cache Storage of ``page``'s context, from a blank page of the site's origin
+    (only this route serves it: no page of the site is opened, so no engine starts).  The test's own page
+    does it before its first visit: a page of its own would cost a renderer's start, as much as the writing."""
+    blank = f"{site_url}/__tests__/blank"
+    assert page.context.browser is not None
+    key, url = python_snapshot(page.context.browser, site_url)
+    page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>-</title>", content_type="text/html"))
     try:
-        page.route(f"{site_url}/__tests__/blank", lambda route: route.fulfill(body="<!doctype html><title>-</title>",
-                                                                               content_type="text/html"))
-        page.goto(f"{site_url}/__tests__/blank")
+        page.goto(blank)
         page.evaluate(WRITE_SNAPSHOT, [key, url])
     finally:
-        page.close()
+        page.unroute(blank)
 
 
 def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None,
@@ -229,10 +229,11 @@ def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None =
     snapshot, unless the module never uses the ``engine``)."""
     context = browser.new_context(locale="ja-JP", viewport=viewport or {"width": 1280, "height": 900},
                                   service_workers="block")
+    page = context.new_page()
     if engine:
-        seed_snapshot(context, site_url)
+        seed_snapshot(page, site_url)
     context.add_init_script(NO_PRELOAD)
-    guard = watch(context.new_page(), site_url)
+    guard = watch(page, site_url)
     yield guard
     guard.check()
     context.close()
@@ -246,7 +247,7 @@ def page_guard(page: Page, site_url: str, request: pytest.FixtureRequest) -> Ite
     switched off as a reader can (docs/assets/trionfi/preload.js), except in tests marked ``preload``:
     a page left open for 2 s would otherwise boot Pyodide beside the test."""
     if request.node.get_closest_marker("cold") is None:
-        seed_snapshot(page.context, site_url)
+        seed_snapshot(page, site_url)
     if request.node.get_closest_marker("preload") is None:
         page.context.add_init_script(NO_PRELOAD)
     guard = watch(page, site_url)

@@ -59,8 +59,8 @@ def fresh_page(browser: Browser, site_url: str, url: str) -> Iterator[Page]:
     reader has it): as a reader who got the link."""
     context = browser.new_context(locale="ja-JP")
     try:
-        seed_snapshot(context, site_url)
         page = context.new_page()
+        seed_snapshot(page, site_url)
         page.goto(url)
         expect(page.locator(".tf-status[data-state=ready]")).to_have_count(1, timeout=BOOT)  # the link was read
         yield page

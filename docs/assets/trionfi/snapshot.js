@@ -7,10 +7,12 @@
 //   these makes a new key, and keeping the new snapshot removes the old one.
 // * The cache "trionfi-snapshot" is one the service worker keeps across versions (sw.js): the key
 //   already says which version a snapshot belongs to.
-// * Without Cache Storage (storage blocked, a private window that refuses, quota full) the engine
-//   starts as on a first visit, every time; nothing is ever reported to the reader about it.
+// * Without Cache Storage (storage blocked, a private window that refuses, quota full) or the streams that
+//   pack it, the engine starts as on a first visit, every time; nothing is ever reported to the reader.
+// * It is kept gzip-packed (CompressionStream): about 8 MB of the reader's storage instead of 30, and an
+//   eighth as much to write, for a fifth of a second's unpacking on the next visit.
 const CACHE = "trionfi-snapshot";
-const LAYOUT = "1"; // raise when what loadEngine (worker.js) puts into the snapshot changes
+const LAYOUT = "2"; // raise when what loadEngine (worker.js) puts into the snapshot, or how it is kept, changes
 const PLACE = new URL("../engine/snapshot/", import.meta.url).href;
 
 async function sha256(text) {
@@ -33,7 +35,7 @@ async function find(manifest, tutorials) {
   let key;
   try {
     key = await keyOf(manifest, tutorials);
-    if (!key || !self.caches) return nothing;
+    if (!key || !self.caches || !self.CompressionStream || !self.DecompressionStream) return nothing;
     cache = await caches.open(CACHE);
   } catch {
     return nothing;
@@ -41,9 +43,9 @@ async function find(manifest, tutorials) {
   let bytes = null;
   try {
     const hit = await cache.match(key);
-    bytes = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    bytes = hit ? new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()) : null;
   } catch {
-    bytes = null;
+    bytes = null; // none, or not a packed snapshot: started afresh, and the next one kept replaces it
   }
   return {
     bytes,
@@ -52,8 +54,9 @@ async function find(manifest, tutorials) {
     // Stored after the boot's answer went out; older snapshots go first, so that two never take space.
     keep(snapshot) {
       (async () => {
+        const packed = await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
         for (const old of await cache.keys()) await cache.delete(old);
-        await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+        await cache.put(key, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
       })().catch(() => {});
     },
     forget() {
