@@ -12,6 +12,7 @@
 // * Pyodide's files and the engine bundle: cached on first use, in caches named by their own version
 //   (trionfi-pyodide-314.0.7, trionfi-engine-<hash>), so that an update replaces exactly what changed.
 //   A page sends "warm" once its engine booted, for a boot that began before this worker controlled it.
+//   A copy stored by an earlier worker that cannot start the engine is dropped by the page (worker.js).
 // * Everything else of the site: the cache first, then the network; a page not in the cache and not
 //   reachable gets the site's 404 page.  Requests to other origins are never made (the site has none).
 const SCOPE = new URL("./", self.location.href).href;

@@ -60,6 +60,17 @@ def test_every_listed_file_comes_with_the_size_and_sha256_of_the_built_file(tmp_
     assert next(f for f in files if f["url"] == "assets/engine/engine.zip")["bytes"] == 600  # bytes, not characters
 
 
+def test_the_engine_manifest_gives_each_download_its_size_and_sha256() -> None:
+    """assets/engine/manifest.json: what worker.js checks a downloaded or stored file against."""
+    runtime = {name: f"runtime {name}".encode() * 3 for name in vendor.PYODIDE_RUNTIME}
+    bundle = b"PK zip"
+    manifest = vendor.build_manifest("314.0.7", runtime, dict.fromkeys(runtime, 1), bundle)
+    built = {**{f"assets/pyodide/{name}": data for name, data in runtime.items()}, "assets/engine/engine.zip": bundle}
+    assert manifest["files"] == {path: len(data) for path, data in built.items()}
+    assert manifest["sha256"] == {path: hashlib.sha256(data).hexdigest() for path, data in built.items()}
+    assert manifest["engine_zip_sha256"] == manifest["sha256"]["assets/engine/engine.zip"]
+
+
 def test_the_version_follows_every_precached_byte_and_the_runtime(tmp_path: Path) -> None:
     first = offline.build_list(site(tmp_path / "a", SITE), MANIFEST)["version"]
     assert offline.build_list(site(tmp_path / "b", SITE), MANIFEST)["version"] == first  # same build, same version

@@ -1,6 +1,8 @@
 """The service worker never keeps a bad answer (issue 40, D1–D3 of the 2026-12-01 attack): a 200 answer that is
 not the file the build made — a hotel Wi-Fi's login page, a proxy's error page — is passed on once and never
-served again in the file's place, for the engine bundle, the Pyodide runtime and the pages precached at install.
+served again in the file's place, for the engine bundle, the Pyodide runtime and the pages precached at install;
+a copy an earlier worker kept is dropped and fetched again before the reader is told anything; and a bundle
+that is not the build's is reported in Japanese, not as Python's traceback.
 
 Each test serves the built site on a port of its own from a server that answers badly on purpose (the paths
 of ``spoiled``), with the service worker allowed, in a context of its own."""
@@ -122,6 +124,24 @@ def answers_the_lesson(page: Page) -> None:
     expect(page.locator(f"#{LESSON} .tf-error")).to_be_hidden()
 
 
+def test_a_login_page_for_the_engine_bundle_is_reported_in_japanese_and_not_kept(reader: Reader) -> None:
+    visit_controlled(reader, "lombardia/")
+    reader.spoiled[f"/{ZIP}"] = "text/html"
+    page = reader.page
+    page.goto(reader.url(LESSONS))
+    click_card(page, LESSON, RIGHT)
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("ルールエンジンのファイル（engine.zip）がこのサイトのものとは違う内容で届きました",
+                                  timeout=BOOT)
+    assert "Traceback" not in error.inner_text()
+    assert reader.stored_size(ZIP) is None
+
+    reader.spoiled.clear()  # the reader logged in: the next visit gets the right file and keeps it
+    page.goto(reader.url(LESSONS))
+    answers_the_lesson(page)
+    reader.wait_until_kept_as_built(ZIP)
+
+
 def test_a_login_page_for_the_wasm_is_not_kept(reader: Reader) -> None:
     """Served as application/wasm (a proxy that kept the file's headers), it passes the type check."""
     visit_controlled(reader, "lombardia/")
@@ -133,6 +153,25 @@ def test_a_login_page_for_the_wasm_is_not_kept(reader: Reader) -> None:
     assert reader.stored_size(WASM) is None
 
     reader.spoiled.clear()
+    page.goto(reader.url(LESSONS))
+    answers_the_lesson(page)
+    reader.wait_until_kept_as_built(WASM, ZIP)
+
+
+def test_a_bad_copy_an_earlier_worker_kept_is_fetched_again_before_anything_is_said(reader: Reader) -> None:
+    """The worker before issue 40 kept any 200 answer: a reader's Cache Storage may hold a login page as the
+    engine bundle and as the runtime.  The page drops them and starts again, and the reader sees no error."""
+    visit_controlled(reader, "lombardia/")
+    runtime = read_build(reader.site_dir)["runtime"]
+    page = reader.page
+    page.evaluate("""async ([copies, login]) => {
+      for (const [name, url, type] of copies) {
+        await (await caches.open(name)).put(url, new Response(login, { headers: { "Content-Type": type } }));
+      }
+    }""", [[[f"trionfi-engine-{runtime['engine']['version']}", reader.url(ZIP), "text/html"],
+             [f"trionfi-pyodide-{runtime['pyodide']['version']}", reader.url(WASM), "application/wasm"]],
+            LOGIN.decode()])
+    assert reader.stored_size(ZIP) == len(LOGIN) and reader.stored_size(WASM) == len(LOGIN)
     page.goto(reader.url(LESSONS))
     answers_the_lesson(page)
     reader.wait_until_kept_as_built(WASM, ZIP)

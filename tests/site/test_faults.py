@@ -60,6 +60,21 @@ def test_a_corrupt_tutorials_file_is_a_japanese_message(offline_page: Page, site
     assert "Traceback" not in error.inner_text()
 
 
+def test_an_engine_bundle_that_is_no_zip_is_a_japanese_message(offline_page: Page, site_url: str) -> None:
+    """D3 (2026-12-01 attack): a login page answered for engine.zip, with no manifest to check it against (the
+    check against the manifest: tests/site/test_bad_answers.py), reaches Python, whose traceback was the
+    message."""
+    page = offline_page
+    page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=404, body="not here"))
+    page.context.route("**/assets/engine/engine.zip", lambda route: route.fulfill(
+        status=200, body="<!doctype html><p>Please log in to the hotel Wi-Fi.</p>", content_type="text/html"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, RIGHT)
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("engine.zip）が壊れていて開けませんでした", timeout=BOOT)
+    assert "Traceback" not in error.inner_text()
+
+
 def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: str) -> None:
     """Clicking the right card and then a wrong one before the engine answers must leave the lesson
     one step on, with the first answer's feedback (not the second question's hint)."""
