@@ -12,6 +12,8 @@ const STALL_MS = 30000;
 let engine = null;
 
 const RELOAD = "ページを再読み込みしてください。直らなければ、サイトの管理者に知らせてください。";
+// A file answered with something else (a login page, a proxy's error page): most likely the reader's network.
+const REPLACED = `（公衆無線 LAN のログイン画面などに差し替えられたようです）。接続を確かめてから、${RELOAD}`;
 
 async function fetchOk(url, kind) {
   const name = url.split("/").pop();
@@ -39,6 +41,9 @@ async function checkRuntime() {
     throw new Error(`Python 実行環境のファイル pyodide.asm.wasm がサーバーにありません（HTTP ${response.status}）。${RELOAD}`);
   }
   const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+  if (type === "text/html") {
+    throw new Error(`Python 実行環境のファイル pyodide.asm.wasm の代わりにウェブページが届きました${REPLACED}`);
+  }
   if (type !== "application/wasm") {
     throw new Error(`pyodide.asm.wasm が application/wasm ではなく「${type || "種類なし"}」として配信されています。`
       + "サーバーの設定（README の「公開する」）を確かめてください。");
@@ -184,14 +189,11 @@ async function isBuilt(bytes, path, manifest) {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") === manifest.sha256[path];
 }
 
-const FOREIGN = "このサイトのものとは違う内容で届きました（公衆無線 LAN のログイン画面などに差し替えられたようです）。"
-  + "接続を確かめてから、ページを再読み込みしてください。";
-
 // The engine bundle as the build made it, or a Japanese message (a login page or a proxy's error page
 // answered in its place would otherwise reach Python as a zip it cannot open).
 async function checkBundle(zip, manifest) {
   if (manifest?.sha256 && !(await isBuilt(zip, ENGINE_PATH, manifest))) {
-    throw new Error(`ルールエンジンのファイル（engine.zip）が${FOREIGN}`);
+    throw new Error(`ルールエンジンのファイル（engine.zip）がこのサイトのものとは違う内容で届きました${REPLACED}`);
   }
   return zip;
 }
