@@ -162,22 +162,24 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 8000,
-                verbose: bool = False) -> ThreadingHTTPServer:
-    """A bound (not yet running) threading server for ``directory``; raises OSError if the port is busy."""
+def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False,
+                handler: type[SiteRequestHandler] = SiteRequestHandler) -> ThreadingHTTPServer:
+    """A bound (not yet running) threading server for ``directory``; raises OSError if the port is busy.
+    ``handler``: a subclass that answers some requests otherwise (the tests' server that answers badly)."""
     root = Path(directory).resolve()
     if not (root / "index.html").is_file():
         raise FileNotFoundError(f"{root}/index.html がありません。先に mkdocs build --strict を実行してください。")
-    handler_class = type("Handler", (SiteRequestHandler,), {"verbose": verbose})
+    handler_class = type("Handler", (handler,), {"verbose": verbose})
     server = ThreadingHTTPServer((host, port), functools.partial(handler_class, directory=str(root)))
     server.daemon_threads = True
     return server
 
 
 @contextlib.contextmanager
-def serving(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> Iterator[str]:
+def serving(directory: Path | str, host: str = "127.0.0.1", port: int = 8000,
+            handler: type[SiteRequestHandler] = SiteRequestHandler) -> Iterator[str]:
     """Serve ``directory`` in a background thread; yields the origin, e.g. ``http://127.0.0.1:8000``."""
-    server = make_server(directory, host, port)
+    server = make_server(directory, host, port, handler=handler)
     thread = threading.Thread(target=server.serve_forever, name=f"site-server-{port}", daemon=True)
     thread.start()
     try:

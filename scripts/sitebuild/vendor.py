@@ -10,8 +10,9 @@ Published files:
 * ``assets/pyodide/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json}``
 * ``assets/engine/engine.zip``: reproducible zip (sorted entries, fixed timestamps, ``engine/`` prefix)
 * ``assets/engine/manifest.json``: ``{"pyodide": version, "engine_zip_bytes": n, "download_bytes": total,
-  "download_gzip_bytes": total_on_a_compressing_host, "files": {path: bytes}}`` so a widget can state
-  the download size before loading anything.
+  "download_gzip_bytes": total_on_a_compressing_host, "files": {path: bytes}, "sha256": {path: hex}}`` so a
+  widget can state the download size before loading anything, and tell a stored or downloaded file that is
+  not the build's (worker.js, issue 40).
 """
 
 from __future__ import annotations
@@ -125,10 +126,11 @@ def gzip_sizes(root: Path, folder: Path) -> dict[str, int]:
     return sizes
 
 
-def build_manifest(version: str, runtime: dict[str, int], runtime_gzip: dict[str, int],
+def build_manifest(version: str, runtime: dict[str, bytes], runtime_gzip: dict[str, int],
                    bundle: bytes) -> dict[str, Any]:
-    sizes = {f"{PYODIDE_DEST}/{name}": size for name, size in runtime.items()}
-    sizes[ENGINE_ZIP] = len(bundle)
+    built = {f"{PYODIDE_DEST}/{name}": data for name, data in runtime.items()}
+    built[ENGINE_ZIP] = bundle
+    sizes = {path: len(data) for path, data in built.items()}
     return {
         "pyodide": version,
         "engine_zip_bytes": len(bundle),
@@ -136,17 +138,18 @@ def build_manifest(version: str, runtime: dict[str, int], runtime_gzip: dict[str
         "download_bytes": sum(sizes.values()),
         "download_gzip_bytes": sum(runtime_gzip.values()) + len(bundle),  # a zip does not shrink further
         "files": sizes,
+        "sha256": {path: hashlib.sha256(data).hexdigest() for path, data in built.items()},
     }
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     root = repo_root(config)
     folder, version = check_pyodide(root)
-    runtime: dict[str, int] = {}
+    runtime: dict[str, bytes] = {}
     for name in PYODIDE_RUNTIME:
         source = folder / name
         files.append(File.generated(config, f"{PYODIDE_DEST}/{name}", abs_src_path=str(source)))
-        runtime[name] = source.stat().st_size
+        runtime[name] = source.read_bytes()
     bundle = engine_zip(root)
     files.append(File.generated(config, ENGINE_ZIP, content=bundle))
     manifest = build_manifest(version, runtime, gzip_sizes(root, folder), bundle)

@@ -4,6 +4,7 @@ The browser side: tests/site/test_offline.py."""
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,7 +13,7 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from sitebuild import offline, page_assets  # noqa: E402
+from sitebuild import offline, page_assets, vendor  # noqa: E402
 
 MANIFEST = {"pyodide": "314.0.7", "engine_zip_sha256": "ab" * 32}
 
@@ -26,19 +27,48 @@ def site(tmp_path: Path, files: dict[str, str]) -> Path:
 
 SITE = {"index.html": "home", "lombardia/lessons/index.html": "lessons", "404.html": "missing",
         "assets/trionfi/client.js": "js", "assets/trionfi/client.js.map": "map", "sitemap.xml.gz": "gz",
-        "assets/pyodide/pyodide.asm.wasm": "wasm", "assets/engine/engine.zip": "zip",
+        **{f"assets/pyodide/{name}": f"runtime {name}" for name in vendor.PYODIDE_RUNTIME},
+        "assets/engine/engine.zip": "zip",
         "assets/javascripts/lunr/tinyseg.js": "ja", "assets/javascripts/lunr/wordcut.js": "th",
         "assets/trionfi/bench-worker.js": "bench", "sw.js": "old worker"}
+PAGES = {"./": "index.html", "lombardia/lessons/": "lombardia/lessons/index.html"}
 
 
 def test_pages_and_assets_are_precached_and_the_engine_is_left_to_first_use(tmp_path: Path) -> None:
     build = offline.build_list(site(tmp_path, SITE), MANIFEST)
-    assert build["precache"] == ["404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js",
-                                 "./", "lombardia/lessons/"]
+    assert [file["url"] for file in build["precache"]] == [
+        "404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js", "./", "lombardia/lessons/"]
     runtime = build["runtime"]
-    assert runtime["engine"] == {"version": "ab" * 8, "paths": ["assets/engine/engine.zip"]}
+    assert runtime["engine"]["version"] == "ab" * 8
+    assert [file["url"] for file in runtime["engine"]["files"]] == ["assets/engine/engine.zip"]
     assert runtime["pyodide"]["version"] == "314.0.7"
-    assert "assets/pyodide/pyodide.asm.wasm" in runtime["pyodide"]["paths"]
+    assert [file["url"] for file in runtime["pyodide"]["files"]] == [
+        f"assets/pyodide/{name}" for name in vendor.PYODIDE_RUNTIME]
+
+
+def test_every_listed_file_comes_with_the_size_and_sha256_of_the_built_file(tmp_path: Path) -> None:
+    """The worker keeps an answer only when it has exactly these bytes (issue 40, D1/D2): each entry of the
+    list sw.js is written with must describe the file in the site, read back as the tests and the bench do."""
+    folder = site(tmp_path, {**SITE, "assets/engine/engine.zip": "ß" * 300})
+    offline.on_post_build(cast(Any, SimpleNamespace(site_dir=str(folder))), MANIFEST)
+    build = offline.read_build(folder)
+    files = [*build["precache"], *(file for group in build["runtime"].values() for file in group["files"])]
+    assert len(files) == 5 + len(vendor.PYODIDE_RUNTIME) + 1
+    for file in files:
+        data = (folder / PAGES.get(file["url"], file["url"])).read_bytes()
+        assert (file["bytes"], file["sha256"]) == (len(data), hashlib.sha256(data).hexdigest()), file["url"]
+    assert next(f for f in files if f["url"] == "assets/engine/engine.zip")["bytes"] == 600  # bytes, not characters
+
+
+def test_the_engine_manifest_gives_each_download_its_size_and_sha256() -> None:
+    """assets/engine/manifest.json: what worker.js checks a downloaded or stored file against."""
+    runtime = {name: f"runtime {name}".encode() * 3 for name in vendor.PYODIDE_RUNTIME}
+    bundle = b"PK zip"
+    manifest = vendor.build_manifest("314.0.7", runtime, dict.fromkeys(runtime, 1), bundle)
+    built = {**{f"assets/pyodide/{name}": data for name, data in runtime.items()}, "assets/engine/engine.zip": bundle}
+    assert manifest["files"] == {path: len(data) for path, data in built.items()}
+    assert manifest["sha256"] == {path: hashlib.sha256(data).hexdigest() for path, data in built.items()}
+    assert manifest["engine_zip_sha256"] == manifest["sha256"]["assets/engine/engine.zip"]
 
 
 def test_the_version_follows_every_precached_byte_and_the_runtime(tmp_path: Path) -> None:

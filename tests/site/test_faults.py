@@ -36,6 +36,20 @@ def test_a_wasm_file_of_the_wrong_type_is_reported(offline_page: Page, site_url:
     expect(page.locator(f"#{LESSON} .tf-error")).to_contain_text("application/wasm ではなく", timeout=30_000)
 
 
+def test_a_web_page_in_place_of_the_wasm_is_not_blamed_on_the_server_setup(offline_page: Page, site_url: str) -> None:
+    """A hotel Wi-Fi's login page answers every request, the type check's HEAD included (issue 40): the
+    message says a page came instead of the file, not that the server is set up wrongly."""
+    page = offline_page
+    page.context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
+        status=200, body="<!doctype html><p>Please log in to the hotel Wi-Fi.</p>", content_type="text/html"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, RIGHT)
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("pyodide.asm.wasm の代わりにウェブページが届きました（公衆無線 LAN のログイン画面",
+                                  timeout=30_000)
+    assert "サーバーの設定" not in error.inner_text()
+
+
 def test_a_missing_pyodide_module_is_a_japanese_message(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.context.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="not here"))
@@ -57,6 +71,21 @@ def test_a_corrupt_tutorials_file_is_a_japanese_message(offline_page: Page, site
     click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
     expect(error).to_contain_text("tutorials.json）が壊れています", timeout=BOOT)
+    assert "Traceback" not in error.inner_text()
+
+
+def test_an_engine_bundle_that_is_no_zip_is_a_japanese_message(offline_page: Page, site_url: str) -> None:
+    """D3 (2026-12-01 attack): a login page answered for engine.zip, with no manifest to check it against (the
+    check against the manifest: tests/site/test_bad_answers.py), reaches Python, whose traceback was the
+    message."""
+    page = offline_page
+    page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=404, body="not here"))
+    page.context.route("**/assets/engine/engine.zip", lambda route: route.fulfill(
+        status=200, body="<!doctype html><p>Please log in to the hotel Wi-Fi.</p>", content_type="text/html"))
+    page.goto(f"{site_url}/lombardia/lessons/")
+    click_card(page, LESSON, RIGHT)
+    error = page.locator(f"#{LESSON} .tf-error")
+    expect(error).to_contain_text("engine.zip）が壊れていて開けませんでした", timeout=BOOT)
     assert "Traceback" not in error.inner_text()
 
 

@@ -17,14 +17,14 @@ function getWorker() {
   if (worker) return worker;
   worker = new Worker(WORKER_URL, { type: "module" });
   worker.onmessage = (event) => {
-    const { id, progress, ok, result, error, stepMs } = event.data;
+    const { id, progress, ok, result, error, refetch, stepMs } = event.data;
     if (progress) return showProgress(progress);
     const call = pending.get(id);
     if (!call) return;
     pending.delete(id);
     clearTimeout(call.timer);
     if (stepMs !== undefined) probe.steps.push(stepMs);
-    ok ? call.resolve(result) : call.reject(new Error(error));
+    ok ? call.resolve(result) : call.reject(Object.assign(new Error(error), { refetch }));
   };
   worker.onerror = (event) => failAll(event.message || "ワーカーでエラーが起きました");
   return worker;
@@ -67,7 +67,14 @@ function ask(request) {
 // comes first: a later caller waits for the same boot, so Pyodide never loads twice.
 export function bootEngine() {
   if (booting) return booting;
-  const attempt = ask(null).then((boot) => {
+  const attempt = ask(null).catch((error) => {
+    // the boot failed on a stored copy of the engine's files that was not the build's, and the worker dropped
+    // it (worker.js): once more, in a new worker that fetches it again, before the reader is told anything
+    if (!error.refetch) throw error;
+    worker?.terminate();
+    worker = null;
+    return ask(null);
+  }).then((boot) => {
     booted = true;
     dispatchEvent(new Event("trionfi:engine-ready")); // offline.js: the service worker may keep its files
     probe.timings.pyodideMs ??= boot.timings.pyodideMs;

@@ -6,11 +6,14 @@ import { snapshots } from "./snapshot.js";
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/", import.meta.url).href;
 const SITE_URL = new URL("../../", import.meta.url).href; // the manifest's paths start here
+const ENGINE_PATH = "assets/engine/engine.zip"; // the bundle's path in the manifest
 const PROGRESS_EVERY_MS = 100;
 const STALL_MS = 30000;
 let engine = null;
 
 const RELOAD = "ページを再読み込みしてください。直らなければ、サイトの管理者に知らせてください。";
+// A file answered with something else (a login page, a proxy's error page): most likely the reader's network.
+const REPLACED = `（公衆無線 LAN のログイン画面などに差し替えられたようです）。接続を確かめてから、${RELOAD}`;
 
 async function fetchOk(url, kind) {
   const name = url.split("/").pop();
@@ -38,15 +41,18 @@ async function checkRuntime() {
     throw new Error(`Python 実行環境のファイル pyodide.asm.wasm がサーバーにありません（HTTP ${response.status}）。${RELOAD}`);
   }
   const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+  if (type === "text/html") {
+    throw new Error(`Python 実行環境のファイル pyodide.asm.wasm の代わりにウェブページが届きました${REPLACED}`);
+  }
   if (type !== "application/wasm") {
     throw new Error(`pyodide.asm.wasm が application/wasm ではなく「${type || "種類なし"}」として配信されています。`
       + "サーバーの設定（README の「公開する」）を確かめてください。");
   }
 }
 
-// The manifest scripts/sitebuild/vendor.py writes: what the boot downloads, {URL: bytes}, and the versions
-// that name a stored snapshot.  Without it the boot still runs, only the status line shows no byte count
-// and no snapshot is kept.
+// The manifest scripts/sitebuild/vendor.py writes: what the boot downloads, {URL: bytes}, the versions that
+// name a stored snapshot, and each file's size and SHA-256 as built (``files``, ``sha256``).  Without it the
+// boot still runs, only the status line shows no byte count, no snapshot is kept and no file is checked.
 async function readManifest() {
   try {
     const manifest = JSON.parse(await fetchOk(ENGINE_URL + "manifest.json", "text"));
@@ -174,6 +180,48 @@ function stallWatch(failed) {
   };
 }
 
+// Whether ``bytes`` are the file the build made at ``path`` (a path of the manifest); by their size alone on a
+// page the browser gives no crypto.subtle (plain http other than localhost, where no service worker runs).
+async function isBuilt(bytes, path, manifest) {
+  if (bytes.byteLength !== manifest.files[path]) return false;
+  if (!self.crypto?.subtle) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") === manifest.sha256[path];
+}
+
+// The engine bundle as the build made it, or a Japanese message (a login page or a proxy's error page
+// answered in its place would otherwise reach Python as a zip it cannot open).
+async function checkBundle(zip, manifest) {
+  if (manifest?.sha256 && !(await isBuilt(zip, ENGINE_PATH, manifest))) {
+    throw new Error(`ルールエンジンのファイル（engine.zip）がこのサイトのものとは違う内容で届きました${REPLACED}`);
+  }
+  return zip;
+}
+
+// After a failed start: the copies of the engine's files kept in Cache Storage (the service worker's, sw.js)
+// that are not the build's bytes are dropped, so that the next start fetches them again.  A service worker
+// of an earlier version kept whatever it was answered; this one keeps only the build's files.  True when a
+// copy was dropped (client.js then starts once more in a new worker before telling the reader anything).
+async function dropForeignCopies(manifest) {
+  if (!manifest?.sha256 || !self.caches) return false;
+  let dropped = false;
+  try {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const path of Object.keys(manifest.sha256)) {
+        const url = new URL(path, SITE_URL).href;
+        const copy = await cache.match(url);
+        if (copy && !(await isBuilt(await copy.arrayBuffer(), path, manifest))) {
+          dropped = (await cache.delete(url)) || dropped;
+        }
+      }
+    }
+  } catch {
+    // Cache Storage refused: nothing was kept there either
+  }
+  return dropped;
+}
+
 async function importRuntime(name, progress) {
   let module;
   try {
@@ -185,15 +233,27 @@ async function importRuntime(name, progress) {
   return module;
 }
 
+// The boot; when it fails, a copy of the engine's files Cache Storage held that is not the build's is dropped
+// first (``refetch`` on the error: a new worker may start again).
+async function start(report) {
+  const read = readManifest();
+  try {
+    return await startWith(read, report);
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    throw Object.assign(failure, { refetch: await dropForeignCopies((await read).manifest) });
+  }
+}
+
 // Everything is requested at once: the two modules (pyodide.asm.mjs is imported here so that its bytes
 // count; Pyodide's own import of the same URL then finds it loaded), the runtime files Pyodide fetches,
 // and the engine's files, which are unpacked once Python runs.  A visit after the first starts Python from
 // the snapshot the first one kept (snapshot.js), several times faster than starting it afresh.
-async function start(report) {
+async function startWith(read, report) {
   const started = performance.now();
   let stage = "pyodide";
   report({ stage, loaded: 0, total: 0 });
-  const [, { sizes, manifest }] = await Promise.all([checkRuntime(), readManifest()]);
+  const [, { sizes, manifest }] = await Promise.all([checkRuntime(), read]);
   let fail;
   let downloadFailed = false;
   const failure = new Promise((_, reject) => (fail = (message) => {
@@ -204,7 +264,7 @@ async function start(report) {
   const progress = meter(sizes, (loaded, total) => report({ stage, loaded, total }), fail);
   try {
     const engineFiles = Promise.all([
-      fetchOk(ENGINE_URL + "engine.zip", "bytes"),
+      fetchOk(ENGINE_URL + "engine.zip", "bytes").then((zip) => checkBundle(zip, manifest)),
       fetchOk(ENGINE_URL + "tutorials.json", "text"),
     ]);
     engineFiles.catch(() => {}); // awaited below; a failure is reported there
@@ -241,7 +301,12 @@ async function start(report) {
 // is not kept: every later visit would pay a failed restore before starting afresh.
 function loadEngine(py, zip, tutorials, kept) {
   const memory = py._module.HEAP8.length; // as Pyodide started: what a snapshot must fit in
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
+  try {
+    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lib" });
+  } catch {
+    // a bundle no manifest could check, and no zip: said in Japanese rather than as Python's traceback
+    throw new Error(`ルールエンジンのファイル（engine.zip）が壊れていて開けませんでした。${RELOAD}`);
+  }
   if (!kept.used) {
     // Each game's bot is imported on its own before engine.web: imported all at once through engine.web, the
     // nested imports grew the memory from 30 to 36 MiB (measured under Node with Pyodide 314.0.7), and a
@@ -287,6 +352,7 @@ self.onmessage = async (event) => {
     const result = JSON.parse(eng.handle(JSON.stringify(request)));
     self.postMessage({ id, ok: true, result, stepMs: performance.now() - started });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: String((error && error.message) || error) });
+    const refetch = Boolean(error?.refetch); // a stored copy was dropped: client.js starts once more
+    self.postMessage({ id, ok: false, error: String((error && error.message) || error), refetch });
   }
 };
