@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 from . import console, pad, records
 from .auctions import auctions
 from .bots import BOTS, MAX_BENCH_DEALS, MAX_DEAL_NUMBER, strength
-from .duel import default_workers, duel, engine_of, load_rev
+from .duel import STRENGTH_NEEDS, default_workers, duel, earlier_bot, engine_of, failures_of, loaded_rev
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .match import PadError
@@ -161,8 +161,9 @@ def bots_cmd(game: str, deals: int, seed: int, as_json: bool, rev: str | None) -
         figures = strength(BOTS[game], count, seed)
     else:
         with engine_of(rev) as folder:
-            earlier = load_rev(str(folder))
-            figures = {"bots_of": rev, **strength(earlier.BOTS[game], count, seed, earlier.deal_by_number)}
+            earlier = earlier_bot(folder, game, rev, STRENGTH_NEEDS)
+            with failures_of(rev):
+                figures = {"bots_of": rev, **strength(earlier, count, seed, loaded_rev().deal_by_number)}
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 
