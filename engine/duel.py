@@ -16,8 +16,10 @@ import contextlib
 import importlib
 import importlib.util
 import math
+import multiprocessing
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -193,6 +195,34 @@ def failures_of(rev: str) -> Iterator[None]:
                          f"{type(error).__name__}）。そのリビジョン自体の誤りです。") from None
 
 
+@contextlib.contextmanager
+def pool_of(workers: int, folder: Path) -> Iterator[ProcessPoolExecutor]:
+    """Worker processes with REV loaded, every one of them ended at once if the duel stops early.
+
+    The executor's own exit waits for every shuffle still queued, and SIGTERM used to end the parent
+    alone, leaving its workers playing on (D11): on an error, Ctrl+C or SIGTERM (which the command line
+    raises as an exception) the queue is dropped and the workers are terminated before the exception
+    goes on, so that the temporary engine folder can be removed after them."""
+    pool = ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(str(folder),))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.terminate()
+            child.join()
+        raise
+    pool.shutdown()
+
+
+def _start_worker(folder: str) -> None:
+    """A worker leaves Ctrl+C and SIGTERM to the parent, which ends it (a terminal's Ctrl+C reaches the
+    whole process group: each worker would print a traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    load_rev(folder)
+
+
 def duel(game: str, rev: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
     """This engine's bots against REV's over ``deals`` shuffles (drawn from ``random.Random(seed)``)."""
     rng = random.Random(seed)
@@ -203,7 +233,7 @@ def duel(game: str, rev: str, deals: int, seed: int, workers: int) -> dict[str, 
         if workers <= 1:
             results = list(map(play_shuffle, jobs))
         else:
-            with ProcessPoolExecutor(workers, initializer=load_rev, initargs=(str(folder),)) as pool:
+            with pool_of(workers, folder) as pool:
                 results = list(pool.map(play_shuffle, jobs, chunksize=max(1, deals // (workers * 16))))
     wall = time.perf_counter() - start
     margins = [m for m, _ in results]

@@ -4,10 +4,14 @@ The duel needs git and subprocesses, so it runs under CPython only; the auction 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -138,6 +142,67 @@ def test_a_revision_without_what_the_command_needs_is_refused_in_japanese(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("エラー: リビジョン「") and said in err
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, read from Linux's /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except (OSError, NotADirectoryError):
+            continue
+        if entry.name.isdigit() and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # user and system time
+
+
+def playing_workers(process: subprocess.Popen[str], count: int) -> list[int]:
+    """The duel's worker processes once all ``count`` have played for a fifth of a CPU-second each, far
+    beyond any process's start (a bound on the wait, not a timing: the test asserts no duration)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        workers = children(process.pid)
+        if len(workers) == count and all(cpu_seconds(worker) >= 0.2 for worker in workers):
+            return workers
+        time.sleep(0.05)
+    raise AssertionError("the duel's workers never started")
+
+
+@cpython_only
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="finds the workers in Linux's /proc")
+@pytest.mark.parametrize(("stop", "status", "said"), [(signal.SIGTERM, 143, "SIGTERM"), (signal.SIGINT, 130, "Ctrl+C")])
+def test_a_stopped_duel_ends_its_workers_and_removes_its_engine(tmp_path: Path, stop: signal.Signals, status: int,
+                                                               said: str) -> None:
+    """D11: after SIGTERM the workers played on and the duel-engine-* folder stayed; Ctrl+C (sent to the
+    whole process group, as a terminal does) printed a traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "duel", "rotarot", "--against", "HEAD", "--deals", "1000", "--workers", "2"],
+        cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp_path)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)
+    try:
+        workers = playing_workers(process, 2)
+        os.killpg(process.pid, stop) if stop == signal.SIGINT else process.send_signal(stop)
+        out, err = process.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # nothing left in the group, as it should be
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert (process.returncode, out) == (status, "")
+    assert err.count("\n") == 1 and said in err and "Traceback" not in err
+    assert not any(map(running, workers)) and list(tmp_path.iterdir()) == []
 
 
 def test_auction_statistics_add_up() -> None:
