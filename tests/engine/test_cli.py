@@ -3,6 +3,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -282,3 +284,29 @@ def test_a_closed_standard_input_ends_play_as_an_empty_one() -> None:
     done = subprocess.run(["sh", "-c", 'exec "$0" -m engine play lombardia --seed 3 --seat 0 <&-', sys.executable],
                           cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert (done.returncode, done.stderr) == (0, "") and "あなたの手札" in done.stdout
+
+
+@subprocesses
+@pytest.mark.parametrize(("stop", "status", "said"), [
+    (signal.SIGINT, 130, "中断しました（Ctrl+C）。\n"),
+    (signal.SIGTERM, 143, "終了の合図（SIGTERM）を受けて止めました。\n"),
+])
+def test_play_stopped_at_its_prompt_ends_with_one_line(stop: signal.Signals, status: int, said: str) -> None:
+    """Ctrl+C at ``play``'s prompt gave a KeyboardInterrupt traceback (D11, D12); SIGTERM ended it unsaid."""
+    process = subprocess.Popen([sys.executable, "-m", "engine", "play", "lombardia", "--seed", "3", "--seat", "0"],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    output = process.stdout.fileno()
+    try:
+        shown = b""
+        while not shown.endswith(b"> "):  # input() flushes its prompt before it waits
+            assert select.select([output], [], [], 120)[0], "no prompt"
+            chunk = os.read(output, 4096)
+            assert chunk, "play ended before its prompt"
+            shown += chunk
+        process.send_signal(stop)
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, err.decode()) == (status, said)
