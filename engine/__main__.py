@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import stat
 import sys
 from functools import cache
@@ -23,7 +24,7 @@ from typing import Any, NoReturn
 from . import console, pad, records
 from .auctions import auctions
 from .bots import BOTS, MAX_BENCH_DEALS, MAX_DEAL_NUMBER, strength
-from .duel import default_workers, duel, engine_of, load_rev
+from .duel import STRENGTH_NEEDS, default_workers, duel, earlier_bot, engine_of, failures_of, loaded_rev
 from .game import GameState
 from .games import GAMES, SHARE_KINDS
 from .match import PadError
@@ -161,8 +162,9 @@ def bots_cmd(game: str, deals: int, seed: int, as_json: bool, rev: str | None) -
         figures = strength(BOTS[game], count, seed)
     else:
         with engine_of(rev) as folder:
-            earlier = load_rev(str(folder))
-            figures = {"bots_of": rev, **strength(earlier.BOTS[game], count, seed, earlier.deal_by_number)}
+            earlier = earlier_bot(folder, game, rev, STRENGTH_NEEDS)
+            with failures_of(rev):
+                figures = {"bots_of": rev, **strength(earlier, count, seed, loaded_rev().deal_by_number)}
     print(json.dumps(figures) if as_json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
 
 
@@ -297,5 +299,36 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+class Stopped(BaseException):
+    """SIGTERM raised as an exception: it unwinds like Ctrl+C's KeyboardInterrupt, so that every ``with``
+    on the way out ends its workers and removes its temporary folder (SIGTERM's default ends the process
+    on the spot, D11)."""
+
+
+def _stop(signum: int, frame: object) -> NoReturn:
+    raise Stopped
+
+
+def run() -> int:
+    """``python -m engine``: ``main``, ended with one Japanese line when the person or the system stops it
+    (130 for Ctrl+C, 143 for SIGTERM, as a shell reports a process those signals end) and quietly when
+    the reader of the output goes away (``| head -1``: 141, as for SIGPIPE), never with a traceback."""
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        code = main()
+        if sys.stdout is not None:  # None when the command was started with its output closed
+            sys.stdout.flush()  # a closed pipe is found here, not at the interpreter's exit
+    except KeyboardInterrupt:
+        print("中断しました（Ctrl+C）。", file=sys.stderr)
+        return 130
+    except Stopped:
+        print("終了の合図（SIGTERM）を受けて止めました。", file=sys.stderr)
+        return 143
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        return 141
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -10,6 +10,7 @@ the coach would have made otherwise, and what each cost.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from . import practice
@@ -21,7 +22,15 @@ from .review import review, review_text
 Ask = Callable[[str], str]
 
 
-def play(game: str, number: int, seat: int | None, variants: Variants, ask: Ask = input,
+def typed(prompt: str) -> str:
+    """``input``, with a standard input closed from the start read as its end, like an empty one
+    (``input`` raises RuntimeError when there is no ``sys.stdin`` at all, D12)."""
+    if sys.stdin is None:
+        raise EOFError
+    return input(prompt)
+
+
+def play(game: str, number: int, seat: int | None, variants: Variants, ask: Ask = typed,
          say: Callable[[str], None] = print, reviewed: bool = False) -> GameState:
     """One deal at the table; ``seat`` None lets the computers play every seat; ``reviewed`` adds the
     振り返り of the reader's seat once the deal is over."""

@@ -67,13 +67,15 @@ def _json(text: str) -> Any:
 
 def _request(request: Any) -> dict[str, Any]:
     """The request as a checked dict: the fields each operation reads, of the types it expects."""
-    if not isinstance(request, str) or len(request) > MAX_PAD_REQUEST:
-        raise BadRequest("要求が長すぎるか、文字列ではありません。")
+    if not isinstance(request, str):
+        raise BadRequest("要求は JSON の文字列で送ります。")
+    if len(request) > MAX_PAD_REQUEST:  # refused unread: only its first 100 characters are looked at
+        raise BadRequest(_too_long(_LEADING_OP.match(request, 0, 100) is not None))
     data = _json(request)
     if not isinstance(data, dict):
         raise BadRequest("要求は {\"op\": …} の形でなければなりません。")
     if len(request) > MAX_REQUEST and data.get("op") != "pad":
-        raise BadRequest("要求が長すぎるか、文字列ではありません。")
+        raise BadRequest(_too_long(False))
     if data.get("op") not in OPS:
         raise BadRequest(f"知らない操作です（{', '.join(OPS)} のどれかです）。")
     for key, kind in (("ref", str), ("root", str), ("code", str), ("action", str), ("variants", dict),
@@ -85,6 +87,20 @@ def _request(request: Any) -> dict[str, Any]:
     if not re.fullmatch(r"(\.\./)*", str(data.get("root", "../"))):
         raise BadRequest("要求の「root」が正しくありません。")
     return data
+
+
+_LEADING_OP = re.compile(r'\s*\{\s*"op"\s*:\s*"pad"')  # how the pad's requests begin (JSON.stringify keeps key order)
+
+
+def _too_long(pad: bool) -> str:
+    """What a request beyond its limit holds too much of, in the reader's words: the pad sends a whole
+    match, the other widgets nothing long but a share link's code.  The page puts the file's or the
+    link's name before it; 「要求が長すぎるか、文字列ではありません」 said neither what was long nor how
+    long it may be (D14)."""
+    if pad:
+        return f"試合の記録が大きすぎます（{MAX_PAD_REQUEST:,}文字まで）。"
+    return (f"共有リンクが長すぎます（このサイトのリンクは{MAX_REQUEST:,}文字より短いものです）。"
+            "リンクを最後まで正しく写したか確かめてください。")
 
 
 def handle(request: str) -> str:

@@ -3,6 +3,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -250,3 +254,59 @@ def test_replay_refuses_a_hand_for_a_seat_the_game_has_not(tmp_path: Path, capsy
     path = tmp_path / "example.yaml"
     path.write_text(text, encoding="utf-8")
     assert f"hands.{seat}" in refused(["replay", "lombardia", str(path)], capsys)
+
+
+# --- 2026-12-01 attack: closed pipes and a closed standard input (D12) ---------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+subprocesses = pytest.mark.skipif(sys.platform == "emscripten", reason="runs the command line in a subprocess")
+
+
+@subprocesses
+@pytest.mark.parametrize("argv", [["play", "napoletanisch", "--seed", "12", "--bots", "all"],
+                                  ["record", "lombardia", "--seed", "3"]])
+def test_a_closed_pipe_ends_the_command_quietly(argv: list[str]) -> None:
+    """``| head -1`` gave a BrokenPipeError traceback.  The pipe's reading end is closed before the
+    command starts, so its first write meets a closed pipe whatever the timing; 141 is what a shell
+    reports for a process that SIGPIPE ends."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "engine", *argv], cwd=ROOT, stdout=writer,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+@subprocesses
+def test_a_closed_standard_input_ends_play_as_an_empty_one() -> None:
+    """``play ... <&-`` gave 「RuntimeError: input(): lost sys.stdin」."""
+    done = subprocess.run(["sh", "-c", 'exec "$0" -m engine play lombardia --seed 3 --seat 0 <&-', sys.executable],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (0, "") and "あなたの手札" in done.stdout
+
+
+@subprocesses
+@pytest.mark.parametrize(("stop", "status", "said"), [
+    (signal.SIGINT, 130, "中断しました（Ctrl+C）。\n"),
+    (signal.SIGTERM, 143, "終了の合図（SIGTERM）を受けて止めました。\n"),
+])
+def test_play_stopped_at_its_prompt_ends_with_one_line(stop: signal.Signals, status: int, said: str) -> None:
+    """Ctrl+C at ``play``'s prompt gave a KeyboardInterrupt traceback (D11, D12); SIGTERM ended it unsaid."""
+    process = subprocess.Popen([sys.executable, "-m", "engine", "play", "lombardia", "--seed", "3", "--seat", "0"],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    output = process.stdout.fileno()
+    try:
+        shown = b""
+        while not shown.endswith(b"> "):  # input() flushes its prompt before it waits
+            assert select.select([output], [], [], 120)[0], "no prompt"
+            chunk = os.read(output, 4096)
+            assert chunk, "play ended before its prompt"
+            shown += chunk
+        process.send_signal(stop)
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, err.decode()) == (status, said)

@@ -913,7 +913,9 @@ function matchProblem(match, game) {
   if (!isTable(match)) return "試合の記録の形になっていません。";
   if (nesting(match) > MAX_NESTING) return `入れ子が深すぎて、試合の記録として読めません（${MAX_NESTING}段まで）。`;
   if (match.format !== FORMAT) return "得点計算機の試合の記録ではありません（format が trionfi-match ではありません）。";
-  if (match.version !== VERSION) return `このサイトが読めるのは版 ${VERSION} の記録です（このファイルは版 ${String(match.version)}）。`;
+  // as the engine says it (engine/match.py): a version "1" was told it is version 1 and unreadable
+  if (!Number.isInteger(match.version)) return `version（版）は ${VERSION} のように整数で書きます。`;
+  if (match.version !== VERSION) return `この試合ファイルは版 ${match.version} の形式で、読めるのは版 ${VERSION} だけです。`;
   if (match.game !== game) return `このファイルは別のゲーム（${String(match.game)}）の記録です。そのゲームの得点計算機で読み込んでください。`;
   if (!Array.isArray(match.deals)) return "ディールの一覧（deals）がありません。";
   const deal = match.deals.findIndex((d) => !isTable(d));
