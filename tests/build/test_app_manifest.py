@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from sitebuild import app_manifest, offline  # noqa: E402
+from sitebuild import app_manifest, offline, vendor  # noqa: E402
 
 PAGES = ("index.html", "lombardia/pad/index.html", "rotarot/pad/index.html", "lombardia/index.html")
 MANIFEST = {"pyodide": "314.0.7", "engine_zip_sha256": "ab" * 32}
@@ -28,7 +28,8 @@ MANIFEST = {"pyodide": "314.0.7", "engine_zip_sha256": "ab" * 32}
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A site of a few pages after the build's last step but the service worker's."""
     tmp_path = tmp_path_factory.mktemp("site")
-    for page in PAGES:
+    runtime = [f"{vendor.PYODIDE_DEST}/{name}" for name in vendor.PYODIDE_RUNTIME] + [vendor.ENGINE_ZIP]
+    for page in (*PAGES, *runtime):  # the runtime's files too: the service worker's list hashes them
         (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / page).write_text("page", encoding="utf-8")
     config = SimpleNamespace(site_dir=str(tmp_path), site_name="Trionfi — タロット系カードゲームの学び舎",
@@ -90,7 +91,7 @@ def test_the_card_lies_inside_the_circle_a_maskable_icon_keeps(site: Path) -> No
 
 def test_the_start_page_and_the_shortcuts_are_kept_for_offline_use(site: Path) -> None:
     data = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
-    precache = offline.build_list(site, MANIFEST)["precache"]
+    precache = {file["url"] for file in offline.build_list(site, MANIFEST)["precache"]}
     for url in [data["start_url"], *(s["url"] for s in data["shortcuts"])]:
         assert url in precache
     assert all(icon["src"] in precache for icon in data["icons"]) and "manifest.webmanifest" in precache
