@@ -75,7 +75,7 @@ function drawSvg(sides, running, width) {
   const values = running.flatMap((row) => row.values);
   let low = Math.min(0, ...values);
   let high = Math.max(0, ...values);
-  if (low === high) [low, high] = [-1, 1];
+  if (low === high) [low, high] = [-5, 5]; // every total 0: a scale round it
   const height = Math.round(Math.min(300, Math.max(190, width * 0.5)));
   const { step, decimals } = niceStep(high - low, height < 240 ? 4 : 5);
   const bottom = Math.floor(low / step + 1e-9) * step;
@@ -126,7 +126,7 @@ function numbersTable(sides, running) {
   const head = html("tr", "", html("th", "", "ディール"), ...sides.map((name) => html("th", "", name)));
   head.querySelectorAll("th").forEach((th) => th.setAttribute("scope", "col"));
   const rows = running.map((row, i) => {
-    const th = html("th", "", `${i + 1}ディール後`);
+    const th = html("th", "", String(i + 1));
     th.setAttribute("scope", "row");
     return html("tr", "", th, ...row.totals.map((t) => html("td", "tf-num", t)));
   });
