@@ -325,6 +325,9 @@ def test_shared_match_opens_in_a_fresh_context(browser: Browser, site_url: str) 
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game  # nothing sticks out
             if game in ("lombardia", "ottocento", "rotarot"):  # card grids, per-player fields, the match table
                 assert axe_problems(page) == [], game
+        # the last pad (its counting grid, the chart) on the dark scheme, as Material's switch sets it
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        assert axe_problems(page, "document.querySelector('#pad')") == []
 
 
 def test_undo_delete_names_and_files(pad: Page, site_url: str, tmp_path: Any) -> None:
