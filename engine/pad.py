@@ -32,7 +32,7 @@ from .match import (
     side_labels,
     sides,
 )
-from .scoresheet import ScoreSheet, format_signed
+from .scoresheet import ScoreSheet, format_signed, running_totals
 
 
 def result_sentence(match: Match, sums: Sequence[Fraction]) -> str:
@@ -153,6 +153,7 @@ def answer(match: Match, root: str) -> dict[str, Any]:
             "sides": [{"label": label, "players": list(group)}
                       for label, group in zip(side_labels(match), sides(match.game, match.variants), strict=True)],
             "deals": deals, "totals": [format_signed(t) for t in sums], "totals_html": totals_html(match, rows, sums),
+            "running": running_totals(rows),
             "finished": over, "result": result_sentence(match, sums),
             "next_dealer": None if over else next_dealer(match.game, match.variants, last), "length": match.length}
 

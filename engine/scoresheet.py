@@ -6,6 +6,7 @@ so a step is the unit a reader checks, and the sheet's totals are checked by the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -98,3 +99,14 @@ def format_number(value: Number) -> str:
 def format_signed(value: Number) -> str:
     text = format_number(value)
     return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def running_totals(rows: Sequence[Sequence[Number]]) -> list[dict[str, list[Any]]]:
+    """Each side's total after each deal (the pages' charts): as the sheets write it (``totals``) and as a
+    number to draw (``values``, a float: a third is drawn, never shown, as 0.333…)."""
+    running: list[Number] = []
+    result: list[dict[str, list[Any]]] = []
+    for row in rows:
+        running = [before + points for before, points in zip(running or [0] * len(row), row, strict=True)]
+        result.append({"totals": [format_signed(t) for t in running], "values": [float(t) for t in running]})
+    return result

@@ -21,6 +21,7 @@ from .game import GameState, Variants, variants_from_indices
 from .games import GAMES
 from .policy import AnyBot
 from .review import Remark, cost_words, decisions, head_words, reason
+from .scoresheet import running_totals
 
 ACTIONS = ("new", "open", "play", "undo", "hint", "review")
 
@@ -113,7 +114,9 @@ def _answer(bot: AnyBot, state: GameState, seat: int, number: int, events: list[
     players = practice.players_of(bot, state.variants)
     return {"html": html, "code": state.share_code(), "start": start.share_code(), "deal": number, "seat": seat,
             "done": done, "result": [str(p) for p in points], "next_seat": practice.next_seat(seat, players),
-            "game_over": match.is_over()}
+            "game_over": match.is_over(), "chart": {
+                "sides": [side.label for side in practice.sides(bot, state.variants, seat)],
+                "running": running_totals([points for _, points in match.rows])}}
 
 
 def _bot(game: Any) -> AnyBot:

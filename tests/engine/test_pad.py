@@ -75,6 +75,8 @@ def test_a_lombardia_match_is_totalled_per_side() -> None:
                                {"label": "プレイヤーB・はると", "players": [1, 3]}]
     assert [d["points"] for d in answer["deals"]] == [["-34", "+34"], ["+34", "-34"], ["-35", "+35"]]
     assert answer["totals"] == ["-35", "+35"]
+    assert [r["totals"] for r in answer["running"]] == [["-34", "+34"], ["0", "0"], ["-35", "+35"]]
+    assert answer["running"][-1]["values"] == [-35.0, 35.0]
     assert answer["deals"][0]["seats"] == [1, 2, 3, 0]  # seat s of player 0's deal is player 1 + s
     assert answer["finished"] is False and answer["next_dealer"] == 3 and answer["length"] == 4
     assert "あと1ディール" in answer["result"]

@@ -14,6 +14,7 @@ from engine.bots import BOTS, deal_by_number, share_error
 from engine.game import Action
 from engine.games import GAMES
 from engine.games.lombardia import LombardiaState
+from engine.scoresheet import running_totals
 from engine.web import handle
 
 GAMES_WITH_TABLE = sorted(BOTS)
@@ -50,8 +51,12 @@ def test_a_whole_deal_with_hint_undo_and_a_refusal(game: str) -> None:
     assert end.is_terminal() and '<table class="tf-sheet">' in table["html"]
     expected = practice.result(BOTS[game], end, 1)
     assert table["result"] == [str(p) for p in expected] and "tf-match" in table["html"]
-    reopened = ask(game=game, do="open", deal=11, seat=1, code=table["code"])
+    assert table["chart"]["sides"][0].startswith("あなた") and len(table["chart"]["sides"]) == len(expected)
+    assert table["chart"]["running"] == running_totals([expected])
+    earlier = {"deal": 5, "points": ["1"] * len(expected)}  # a game under way: the chart adds this deal to it
+    reopened = ask(game=game, do="open", deal=11, seat=1, code=table["code"], match=[earlier])
     assert reopened["done"] and reopened["result"] == table["result"]
+    assert reopened["chart"]["running"] == running_totals([[1] * len(expected), expected])
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_TABLE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -68,6 +69,30 @@ def totals(page: Page) -> list[str]:
 
 
 DEAL_ROWS = "#pad .tf-pad-table tbody tr.tf-pad-deal"
+# Each line of the chart: its markers' deal, total and height on the page (the centre's y).
+CHART = """() => [...document.querySelectorAll('#pad .tf-chart-series')].map((line) =>
+  [...line.querySelectorAll('[data-total]')].map((m) => {
+    const box = m.getBoundingClientRect();
+    return { deal: Number(m.dataset.deal), total: m.dataset.total, y: box.top + box.height / 2 };
+  }))"""
+
+
+def check_chart(page: Page, deals: int) -> None:
+    """The chart under the match draws what the match table says: a line per column, a point per deal,
+    after deal 1 that deal's points and after the last the totals, a larger total higher up; the legend
+    and the image's summary name each column with its total."""
+    names = page.locator("#pad .tf-pad-table thead th").all_inner_texts()[1:]
+    sums = totals(page)
+    lines = page.evaluate(CHART)
+    assert [[point["deal"] for point in line] for line in lines] == [list(range(1, deals + 1))] * len(names)
+    assert [line[0]["total"] for line in lines] == page.locator(DEAL_ROWS).first.locator("td").all_inner_texts()
+    assert [line[-1]["total"] for line in lines] == sums
+    ends = sorted(zip((float(t) for t in sums), (line[-1]["y"] for line in lines), strict=True))
+    assert all(low[1] > high[1] for low, high in pairwise(ends) if low[0] < high[0])
+    assert page.locator("#pad .tf-chart-legend li").all_text_contents() == [
+        f"{n} {t}" for n, t in zip(names, sums, strict=True)]
+    summary = page.locator("#pad .tf-chart-svg").get_attribute("aria-label") or ""
+    assert all(f"{n} {t}点" in summary for n, t in zip(names, sums, strict=True)), summary
 
 
 def recorded(page: Page) -> int:
@@ -260,6 +285,7 @@ def test_a_match_entered_refused_and_edited(pad: Page, site_url: str, game: str)
     assert pad.locator("#pad .tf-pad-refusal").is_hidden()
     assert pad.locator("#pad .tf-feedback").inner_text() == "ディール1を直しました。" or game == "lhombre"
     assert recorded(pad) == 2 and totals(pad) == expected
+    check_chart(pad, 2)  # after the edit of deal 1
     # the first deal's sheet unfolds: the engine's score table, the examples' renderer, naming the players
     pad.locator("#pad button[data-action=sheet][data-index='0']").click()
     sheet = pad.locator("#pad .tf-pad-sheet").first
@@ -299,6 +325,9 @@ def test_shared_match_opens_in_a_fresh_context(browser: Browser, site_url: str) 
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game  # nothing sticks out
             if game in ("lombardia", "ottocento", "rotarot"):  # card grids, per-player fields, the match table
                 assert axe_problems(page) == [], game
+        # the last pad (its counting grid, the chart) on the dark scheme, as Material's switch sets it
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        assert axe_problems(page, "document.querySelector('#pad')") == []
 
 
 def test_undo_delete_names_and_files(pad: Page, site_url: str, tmp_path: Any) -> None:
@@ -312,14 +341,20 @@ def test_undo_delete_names_and_files(pad: Page, site_url: str, tmp_path: Any) ->
     pad.locator("#pad button[data-action=delete][data-index='1']").click()
     settle(pad)
     assert recorded(pad) == 1 and totals(pad) == ["-3", "+6", "-3"]
+    check_chart(pad, 1)  # one deal: a point per player
     pad.locator("#pad [data-action=undo]").click()
     settle(pad)
     assert recorded(pad) == 2 and totals(pad) == DONE["lhombre"]["totals"]
+    check_chart(pad, 2)
+    pad.emulate_media(media="print")  # the print view keeps the chart (its table of numbers is left out)
+    assert pad.locator("#pad .tf-chart-svg").is_visible() and pad.locator("#pad .tf-chart-numbers").is_hidden()
+    pad.emulate_media(media="screen")
     pad.locator("#pad .tf-pad-setup summary").click()
     pad.locator("#pad input[data-name='1']").fill("ゆき")
     pad.locator("#pad input[data-name='1']").press("Tab")
     settle(pad)
     assert pad.locator("#pad .tf-pad-table thead th").all_inner_texts()[2] == "ゆき"
+    check_chart(pad, 2)  # the chart names ゆき too
     with pad.expect_download() as download:
         pad.locator("#pad [data-action=download]").click()
     saved = tmp_path / "match.json"

@@ -249,6 +249,9 @@ def test_a_whole_deal_through_the_table(table_page: Page, fresh_page: Page, site
     assert refused or GAMES[game].CAPTURES  # captures: a wrong pick is refused in test_napoletanisch_table
     totals = table.locator(".tf-body .tf-sheet tfoot").first.inner_text()
     assert "得点" in totals and table.locator(".tf-match").count() == 1
+    # the chart of the game's running totals under the record: one point per side, at the record's totals
+    chart = table.locator(".tf-chart [data-total]")
+    assert [m.get_attribute("data-total") for m in chart.all()] == table.locator(".tf-match tfoot td").all_inner_texts()
     end = code(page)
     # The reader's seat followed CPython's coach and every other seat was Pyodide's: the same deal number
     # must give the same choices in both runtimes, searches included.

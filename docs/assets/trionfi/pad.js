@@ -4,6 +4,7 @@
 // deal's data, keeps the match (localStorage, JSON file, share link) and shows the engine's answer.
 // Every text from the reader (names, a loaded file) goes into the page through textContent only;
 // the deal sheets are HTML the engine rendered and escaped.
+import { showChart } from "./chart.js";
 import { clearError, engineCall, feedback, keepAside, showError } from "./client.js";
 import { namesProblem, plainName } from "./names.js";
 import { sprited } from "./sprite.js";
@@ -68,6 +69,8 @@ export function mountPad(el) {
     keep: true, // false while stored data that could not be read has no safe copy
     nameRefused: false, // the message shown is the refusal of a typed name
   };
+  const chart = make("div", { class: "tf-chart", hidden: true }); // the running totals, under the result
+  el.querySelector(".tf-pad-result").after(chart);
 
   // ---- players, variants, names ----
   const playerCount = () => {
@@ -592,6 +595,7 @@ export function mountPad(el) {
     el.querySelector("[data-action=undo]").disabled = !pad.undo.length;
     const wrap = section.querySelector(".tf-pad-table-wrap");
     const result = section.querySelector(".tf-pad-result");
+    showChart(chart, answer ? answer.sides.map((s) => s.label) : [], answer && deals.length ? answer.running : []);
     if (!deals.length) {
       wrap.replaceChildren();
       result.textContent = "";

@@ -2,6 +2,7 @@
 // opponents.  The engine is stateless; this widget keeps the deal number, the reader's seat, the
 // share code of the deal so far and the game's running total, in the page and in localStorage
 // (so a reload or a later visit finds the table as it was).  All HTML comes from the engine.
+import { showChart } from "./chart.js";
 import { clearPicks, engineCall, engineState, feedback, keepAside, pickCapture, run } from "./client.js";
 import { sprited } from "./sprite.js";
 
@@ -143,6 +144,7 @@ export function mountTable(el) {
   const lastBox = Object.assign(document.createElement("div"), { className: "tf-last-trick", hidden: true });
   lastBox.setAttribute("aria-label", "直前のトリック");
   lastBox.setAttribute("role", "region");
+  const chartBox = Object.assign(document.createElement("div"), { className: "tf-chart", hidden: true }); // the game's running totals
   coach.append(lastButton, stepButton, speedLabel);
   speedSelect.addEventListener("change", () => {
     speed = speedSelect.value;
@@ -161,6 +163,7 @@ export function mountTable(el) {
     coach.remove();
     lastBox.remove();
     body.innerHTML = sprited(html); // engine-rendered, escaped HTML (cards from the page's sprite)
+    body.querySelector(":scope > .tf-match-verdict")?.after(chartBox); // drawn by show() from the answer's numbers
     const prompt = body.querySelector(":scope > .tf-choice-label, :scope > .tf-pile-label, :scope > .tf-hand, :scope > .tf-words, :scope > .tf-sheet");
     if (prompt) prompt.before(box);
     else body.append(box);
@@ -193,6 +196,7 @@ export function mountTable(el) {
       nextSeat: result.next_seat, gameOver: result.game_over });
     const recorded = table.match.some((row) => row.deal === result.deal);
     if (result.done && !recorded) table.match.push({ deal: result.deal, points: result.result });
+    showChart(chartBox, result.chart.sides, result.chart.running);
     // A deal played again (from the review or from its start) ends with a new sheet; the game keeps the first.
     if (result.done && recorded && result.review) {
       feedback(el, "打ち直したディールが終わりました。この結果は練習のためのもので、ゲームの得点の記録は最初に打ち終えたときの得点のままです。");
