@@ -220,6 +220,7 @@ def seed_snapshot(page: Page, site_url: str) -> None:
         page.evaluate(WRITE_SNAPSHOT, [key, url])
     finally:
         page.unroute(blank)
+    page.goto("about:blank")  # as a new page is: the test's first visit is a load, not a link from this one
 
 
 def shared_page(browser: Browser, site_url: str, viewport: ViewportSize | None = None,

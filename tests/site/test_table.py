@@ -312,55 +312,6 @@ def test_napoletanisch_table_refuses_a_wrong_capture(offline_page: Page, site_ur
     assert page.locator("#table button[aria-pressed=true]").count() == 0
 
 
-def start_deal(page: Page, site_url: str, game: str, number: int) -> None:
-    """A new game of ``game`` from deal ``number`` with the reader in seat 0 (a game under way is left)."""
-    navigate(page, site_url, f"{site_url}/{game}/play/", "#table")
-    table = page.locator("#table")
-    settle(page)
-    settings = table.locator(".tf-table-settings")
-    if settings.get_attribute("open") is None:
-        settings.locator("summary").click()
-    table.locator("select[data-setting=seat]").select_option("0")
-    table.locator("input[data-setting=deal]").fill(str(number))
-    table.locator("[data-action=new-game]").click()
-    if table.locator(".tf-confirm").count():
-        table.locator(".tf-confirm [data-confirm=yes]").click()
-    settle(page)
-    assert f"ディール番号 {number}" in table.locator(".tf-table-status").inner_text()
-
-
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_hinted_cards_and_the_last_trick_stay_on_screen(table_page: Page, fresh_page: Page, site_url: str,
-                                                       size: str) -> None:
-    """The new-user walkthrough's defects 1 and 2, at 1280×800 and 390×844: a Napoletanisch hint keeps
-    every card it outlines (the table cards to take as well as the hand card) on screen with its words, over
-    two deals; 「直前のトリック」 opens its box on screen, where the reader looks, in the trick games with the
-    tallest hands."""
-    page = table_page if size == "desktop" else fresh_page
-    table = page.locator("#table")
-    for number in (1, 2):
-        start_deal(page, site_url, "napoletanisch", number)
-        for _ in range(3):
-            table.locator("[data-action=hint]").click()
-            settle(page)
-            on_screen(page, table.locator(".tf-feedback"))
-            hinted = table.locator(".tf-hinted")
-            assert hinted.count() >= 1
-            for i in range(hinted.count()):
-                on_screen(page, hinted.nth(i))
-            click_action(page, "napoletanisch")
-    for game in ("rotarot", "lombardia"):
-        start_deal(page, site_url, game, 1)
-        last = table.locator("[data-action=last-trick]")
-        while last.is_hidden():
-            click_action(page, game)
-        last.click()
-        on_screen(page, table.locator(".tf-last-trick"))
-        assert table.locator(".tf-last-trick .tf-winner").count() == 1
-        last.click()
-        assert table.locator(".tf-last-trick").is_hidden()
-
-
 PACE = """() => new Promise((done) => {
   const seen = [];
   const look = () => {
@@ -427,3 +378,52 @@ def test_the_computers_cards_come_one_at_a_time(table_page: Page, site_url: str)
         page.wait_for_timeout(100)
     assert table.get_attribute("data-pacing") == "false"
     assert GAMES["lombardia"].from_share_code(code(page)).current_player() == 0
+
+
+def start_deal(page: Page, site_url: str, game: str, number: int) -> None:
+    """A new game of ``game`` from deal ``number`` with the reader in seat 0 (a game under way is left)."""
+    navigate(page, site_url, f"{site_url}/{game}/play/", "#table")
+    table = page.locator("#table")
+    settle(page)
+    settings = table.locator(".tf-table-settings")
+    if settings.get_attribute("open") is None:
+        settings.locator("summary").click()
+    table.locator("select[data-setting=seat]").select_option("0")
+    table.locator("input[data-setting=deal]").fill(str(number))
+    table.locator("[data-action=new-game]").click()
+    if table.locator(".tf-confirm").count():
+        table.locator(".tf-confirm [data-confirm=yes]").click()
+    settle(page)
+    assert f"ディール番号 {number}" in table.locator(".tf-table-status").inner_text()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_hinted_cards_and_the_last_trick_stay_on_screen(table_page: Page, fresh_page: Page, site_url: str,
+                                                       size: str) -> None:
+    """The new-user walkthrough's defects 1 and 2, at 1280×800 and 390×844: a Napoletanisch hint keeps
+    every card it outlines (the table cards to take as well as the hand card) on screen with its words, over
+    two deals; 「直前のトリック」 opens its box on screen, where the reader looks, in the trick games with the
+    tallest hands."""
+    page = table_page if size == "desktop" else fresh_page
+    table = page.locator("#table")
+    for number in (1, 2):
+        start_deal(page, site_url, "napoletanisch", number)
+        for _ in range(3):
+            table.locator("[data-action=hint]").click()
+            settle(page)
+            on_screen(page, table.locator(".tf-feedback"))
+            hinted = table.locator(".tf-hinted")
+            assert hinted.count() >= 1
+            for i in range(hinted.count()):
+                on_screen(page, hinted.nth(i))
+            click_action(page, "napoletanisch")
+    for game in ("rotarot", "lombardia"):
+        start_deal(page, site_url, game, 1)
+        last = table.locator("[data-action=last-trick]")
+        while last.is_hidden():
+            click_action(page, game)
+        last.click()
+        on_screen(page, table.locator(".tf-last-trick"))
+        assert table.locator(".tf-last-trick .tf-winner").count() == 1
+        last.click()
+        assert table.locator(".tf-last-trick").is_hidden()

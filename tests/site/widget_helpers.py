@@ -100,7 +100,10 @@ def press_action(page: Page, scope: str, captures: bool, action: Action) -> None
 
 def navigate(page: Page, site_url: str, url: str, widget: str) -> None:
     """To ``url`` by the site's instant navigation once a page of the site is open (its worker and
-    Pyodide stay), else by loading it; returns when the new page's ``widget`` (a CSS selector) is there."""
+    Pyodide stay), else by loading it; returns when the new page's ``widget`` (a CSS selector) is there.
+    Already at ``url``: nothing to do (the site's navigation to the page shown leaves it as it is)."""
+    if page.url == url:
+        return
     if not page.url.startswith(site_url):
         page.goto(url)
         page.locator(widget).first.wait_for()
