@@ -28,11 +28,14 @@ def example(name: str) -> Example:
     return site_example("ottocento", name)
 
 
-# --- the scoring examples: deals played out, ending where the typed positions of old ended -------
+# --- the scoring examples: deals played out to the positions below -----------------------------
+# The examples were first typed positions, then deals played to end exactly there; since issue 37 they are
+# deals the coach played at every seat (python -m engine record ottocento --seed N --bots). The typed
+# positions (TYPED) are still reachable and still worked by hand below: they check the scoring rules.
 DECLARED_DATA: dict[str, Any] = {
     "piles": {"opponents": "SK S8 S7 S6 CK C8 C7 C6 HK H8 H9 H10 DK D8 D9 D10", "dealer": "rest"},
     "discard": "S9 S10", "last_trick": "opponents", "matto_by": 3, "declared": {0: "SK CK HK DK"}}
-EXAMPLES: dict[str, dict[str, Any]] = {
+TYPED: dict[str, dict[str, Any]] = {
     "grande-wild": {
         "piles": {"dealer": "T21 T20 T19 T17 T16 T15 T13 T12 T1 SK SQ SJ S7 S6 C8 C7 C6 H8 H9 H10 D7 D8 D9 D10",
                   "opponents": "rest"},
@@ -47,6 +50,13 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                   "opponents": "rest"},
         "discard": "C8 C9", "last_trick": "dealer", "matto_by": 0, "matto_paid": "D6"},
 }
+EXAMPLES: dict[str, dict[str, Any]] = {
+    **TYPED,
+    "three-cricche": {  # deal 30
+        "piles": {"dealer": "T19 T18 T16 T13 T11 T5 T3 T2 F SN S9 S8 CK CQ C9 C7 C6 CA HK HN H7 H8 DK DN DA D7 D9 D10",
+                  "opponents": "rest"},
+        "discard": "SA DJ", "last_trick": "opponents", "matto_by": 1, "declared": {1: "F SK SN HN DN", 3: "CK CN CJ"}},
+}
 
 
 def read(data: dict[str, Any]) -> Position:
@@ -56,11 +66,11 @@ def read(data: dict[str, Any]) -> Position:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_each_example_is_a_played_deal_ending_in_its_old_position(name: str) -> None:
+def test_each_example_is_a_played_deal_ending_in_its_position(name: str) -> None:
     ex = example(name)
     played = ex.state_at(len(ex.lines))
     assert played.is_terminal() and ex.final(played) == ex.position
-    assert ex.position == read(EXAMPLES[name])  # the final position of the typed example, card for card
+    assert ex.position == read(EXAMPLES[name])  # the final position, card for card
     assert Position.from_share_code(ex.position.share_code()) == ex.position  # the reachability checks agree
     assert ex.position.score().totals == ex.expect
 
@@ -76,8 +86,8 @@ def test_example_lines_are_the_steps_a_reader_takes() -> None:
     assert isinstance(after, OttocentoState)
     matto_trick = after.tricks[-1]  # trick 6: seat 1's Angel; seat 0 keeps its Bagatto back
     assert [str(p.card) for p in matto_trick.plays] == ["T21", "T9", "T19", "F"] and matto_trick.result.winner == 1
-    first = example("three-cricche").state_at(3)
-    assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("striscio",)
+    first = example("three-cricche").state_at(7)  # seat 0 leads to trick 1 with busso and volo
+    assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("busso", "volo")
 
 
 def step_values(position: Position, party: str) -> dict[str, int]:
@@ -85,7 +95,7 @@ def step_values(position: Position, party: str) -> dict[str, int]:
 
 
 def test_grande_wild_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["grande-wild"])
+    position = read(TYPED["grande-wild"])
     dealer = step_values(position, DEALER)
     # 26 cards: Angel, World, Bagatto, SK (4 each), SQ 3, SJ 1 = 20; 13 pairs; tarocchi 18;
     # Grande A W S 16 15 14 (13 = Bagatto) 12 11, stopping at 10: 9 cards 40; spades K Q (C = Bagatto) J 15
@@ -101,7 +111,23 @@ def test_grande_wild_totals_worked_by_hand() -> None:
 
 
 def test_three_cricche_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["three-cricche"])
+    position = example("three-cricche").position
+    # opponents, 32 cards: Angel, World, Bagatto, SK 16, SQ HQ DQ 9, CN 2, SJ CJ HJ 3 = 30; 16 pairs; last 6;
+    # tarocchi 18, Queens 14, Jacks 12 doubled; Grande (A W 16, the Bagatto for the Moon) 15 and swords 15 not
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["点札（額面−1）"] == 30 and opponents["2枚1組ごとに1点"] == 16
+    assert opponents["取り札の役: クリッカの倍付け"] == 44 and "取り札の役: シークエンスの倍付け" not in opponents
+    assert 30 + 16 + 6 + 2 * (18 + 14 + 12) + 15 + 15 == 170 and opponents["5点単位に丸める"] == 0
+    # dealer's side, 30 cards with the discard: face 26, 15 pairs; Kings 17 and Cavalli 13 not doubled, five
+    # sequences 75 doubled; declared: seat 1 Cavalli 13 and swords 10, seat 3 batons 10
+    dealer = step_values(position, DEALER)
+    assert dealer["取り札の役: シークエンスの倍付け"] == 75 and "取り札の役: クリッカの倍付け" not in dealer
+    assert 26 + 15 + 17 + 13 + 2 * 75 + 13 + 10 + 10 == 254 and dealer["5点単位に丸める"] == 1
+    assert position.score().totals == {DEALER: 255, OPPONENTS: 170}
+
+
+def test_typed_three_cricche_totals_worked_by_hand() -> None:
+    position = read(TYPED["three-cricche"])
     # 18 cards: four Kings 16, three Queens 9, three Jacks 3 = 28; 9 pairs; cricche 34 + 14 + 12 doubled;
     # spade and baton K Q J 10 + 10, not doubled
     assert 28 + 9 + 2 * (34 + 14 + 12) + 20 == 177
@@ -125,7 +151,7 @@ def test_declared_again_and_game_end_worked_by_hand() -> None:
 
 
 def test_matto_paid_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["matto-paid"])
+    position = read(TYPED["matto-paid"])
     dealer = step_values(position, DEALER)
     # 20 trick cards (D6 received for the Matto) + C8 C9: Angel 4, SK 4, SQ 3, SN 2, HK 4, HN 2, HJ 1 = 20;
     # 11 pairs; last trick 6; Grande A S M 16 15 (World the free gap, 14 missing) 20, spades 10, cups 10 doubled

@@ -227,7 +227,7 @@ OTTOCENTO = match("ottocento", [
     # Deal 1, player 0 deals: tutorials/ottocento/example-declared-again.yaml expects dealer's side 600,
     # opponents 100: players 0, 2 get 600, players 1, 3 get 100. Nobody has 800 yet.
     {"dealer": 0, "position": OTTO_DECLARED},
-    # Deal 2, player 1 deals: example-three-cricche.yaml expects dealer's side 175, opponents 430:
+    # Deal 2, player 1 deals: three cricche on the dealer's side (doubled): dealer's side 175, opponents 430:
     # players 1, 3 get 175, players 0, 2 get 430.
     {"dealer": 1, "position": OTTO_CRICCHE},
 ])
