@@ -52,6 +52,11 @@ TYPED: dict[str, dict[str, Any]] = {
 }
 EXAMPLES: dict[str, dict[str, Any]] = {
     **TYPED,
+    "grande-wild": {  # deal 69
+        "piles": {"dealer": "T20 T14 T12 T6 T5 T2 F SQ SN SJ S7 SA CK CN C10 C9 C8 C7 C6 HK HQ HN HJ HA H6 H7 H8 H9 "
+                            "DN DA D9 D10", "opponents": "rest"},
+        "discard": "S8 CJ", "last_trick": "opponents", "matto_by": 1, "matto_paid": "H10",
+        "declared": {1: "F DK DN", 2: "T21 T19 T1 SA DA", 3: "T5 T3 T2"}},
     "three-cricche": {  # deal 30
         "piles": {"dealer": "T19 T18 T16 T13 T11 T5 T3 T2 F SN S9 S8 CK CQ C9 C7 C6 CA HK HN H7 H8 DK DN DA D7 D9 D10",
                   "opponents": "rest"},
@@ -95,6 +100,21 @@ def step_values(position: Position, party: str) -> dict[str, int]:
 
 
 def test_grande_wild_totals_worked_by_hand() -> None:
+    position = example("grande-wild").position
+    opponents = step_values(position, OPPONENTS)
+    # 28 cards: Angel, Bagatto, SK, DK 16, CQ DQ 6, DJ 1 = 23; 14 pairs; last 6; Grande A S M 16 15 14
+    # (13 = Bagatto) 12, the World the free gap, stopping at 11: 8 cards 35; coins K Q (C = Bagatto) J 15;
+    # Moors 2 + Bagatto 10; three sequences doubled; seat 2 declared a Grande A S (M = Bagatto) 10 and Aces 10
+    assert opponents["点札（額面−1）"] == 23 and opponents["2枚1組ごとに1点"] == 14
+    assert opponents["取り札の役: グランデ"] == 35 and opponents["取り札の役: コインのシークエンス"] == 15
+    assert opponents["席2の手役: グランデ"] == 10
+    assert 23 + 14 + 6 + 2 * (35 + 15 + 10) + 10 + 10 == 183 and opponents["5点単位に丸める"] == 2
+    grande = next(s for s in position.score().steps if s.party == OPPONENTS and s.label == "取り札の役: グランデ")
+    assert "ベガトが切札13の代わり" in grande.detail and "切札11の穴" in grande.detail
+    assert position.score().totals == {DEALER: 240, OPPONENTS: 185}
+
+
+def test_typed_grande_wild_totals_worked_by_hand() -> None:
     position = read(TYPED["grande-wild"])
     dealer = step_values(position, DEALER)
     # 26 cards: Angel, World, Bagatto, SK (4 each), SQ 3, SJ 1 = 20; 13 pairs; tarocchi 18;
