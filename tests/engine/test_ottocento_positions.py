@@ -57,6 +57,10 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                             "DN DA D9 D10", "opponents": "rest"},
         "discard": "S8 CJ", "last_trick": "opponents", "matto_by": 1, "matto_paid": "H10",
         "declared": {1: "F DK DN", 2: "T21 T19 T1 SA DA", 3: "T5 T3 T2"}},
+    "matto-paid": {  # deal 50
+        "piles": {"dealer": "T21 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T8 T7 T6 T5 T2 SK SN SA CQ CN CJ C10 C9 CA "
+                            "HK HQ HN HA H6 H8 H9 H10 DA D6 D10", "opponents": "rest"},
+        "discard": "HJ H7", "last_trick": "dealer", "matto_by": 2, "matto_paid": "D10"},
     "three-cricche": {  # deal 30
         "piles": {"dealer": "T19 T18 T16 T13 T11 T5 T3 T2 F SN S9 S8 CK CQ C9 C7 C6 CA HK HN H7 H8 DK DN DA D7 D9 D10",
                   "opponents": "rest"},
@@ -86,11 +90,11 @@ def test_example_lines_are_the_steps_a_reader_takes() -> None:
     assert [str(a.card) for a in ex.lines[2] if a.kind == "show"] == ["SK", "CK", "HK", "DK"]
     assert len(ex.lines) == 3 + 15  # the monte, the discards, seat 0's declaration, then one line per trick
     paid = example("matto-paid")
-    assert paid.lines[-1] == (Action("give", Card.parse("D6")),)
-    after = paid.state_at(8)
+    assert paid.lines[-1] == (Action("give", Card.parse("D10")),)
+    after = paid.state_at(10)
     assert isinstance(after, OttocentoState)
-    matto_trick = after.tricks[-1]  # trick 6: seat 1's Angel; seat 0 keeps its Bagatto back
-    assert [str(p.card) for p in matto_trick.plays] == ["T21", "T9", "T19", "F"] and matto_trick.result.winner == 1
+    matto_trick = after.tricks[-1]  # trick 6: the dealer's King of swords; seat 2 keeps its Queen and Jack back
+    assert [str(p.card) for p in matto_trick.plays] == ["SK", "SA", "SN", "F"] and matto_trick.result.winner == 3
     first = example("three-cricche").state_at(7)  # seat 0 leads to trick 1 with busso and volo
     assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("busso", "volo")
 
@@ -171,6 +175,24 @@ def test_declared_again_and_game_end_worked_by_hand() -> None:
 
 
 def test_matto_paid_totals_worked_by_hand() -> None:
+    position = example("matto-paid").position
+    # opponents, 24 cards after paying D10: World, Bagatto, Matto 12, SQ 3, SJ 1, CK DK 8, DQ 3, DN 2, DJ 1 = 30;
+    # 12 pairs; tarocchi (World, Bagatto, Matto) 18; coins K Q C J + both contatori 25, Moors 2 + both 15:
+    # two sequences, not doubled
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["点札（額面−1）"] == 30 and opponents["2枚1組ごとに1点"] == 12
+    assert opponents["取り札の役: コインのシークエンス"] == 25 and opponents["取り札の役: ムーア人のシークエンス"] == 15
+    assert 30 + 12 + 18 + 25 + 15 == 100 and opponents["5点単位に丸める"] == 0
+    # dealer's side, 38 cards with the discard (D10 received): face 26, 19 pairs, last 6, Cavalli 13;
+    # Grande 50, cups 20, Aces 15 doubled
+    dealer = step_values(position, DEALER)
+    assert 26 + 19 + 6 + 13 + 2 * (50 + 20 + 15) == 234 and dealer["5点単位に丸める"] == 1
+    assert position.score().totals == {DEALER: 235, OPPONENTS: 100}
+    # one contatore per suit sequence: coins K Q C J + one contatore 20
+    assert position.with_variants({"suit_wilds": 1}).score().totals == {DEALER: 235, OPPONENTS: 95}
+
+
+def test_typed_matto_paid_totals_worked_by_hand() -> None:
     position = read(TYPED["matto-paid"])
     dealer = step_values(position, DEALER)
     # 20 trick cards (D6 received for the Matto) + C8 C9: Angel 4, SK 4, SQ 3, SN 2, HK 4, HN 2, HJ 1 = 20;
@@ -191,15 +213,16 @@ def test_matto_paid_totals_worked_by_hand() -> None:
 def test_tally_counts_card_points_step_by_step() -> None:
     ex = example("matto-paid")
     assert ex.state_at(2).tally() == []  # the monte and the discards: no trick won yet
-    # trick 1 (seat 2): D10 DQ DK DN, 3 + 4 + 2 counted, 2 pairs; the discard C8 C9 is one blank pair
-    assert ex.state_at(3).tally() == [(DEALER, "1点（取り札0枚＋捨て札2枚）"), (OPPONENTS, "11点（取り札4枚）")]
-    # after trick 6 the opponents hold the Matto kept from the dealer's trick: 17 cards, DQ DK DN HQ F
-    # 3 + 4 + 2 + 3 + 4 and 8 pairs; the dealer's side HJ HN HK and the Angel 1 + 2 + 4 + 4, 9 cards in 4 pairs
-    assert ex.state_at(8).tally() == [(DEALER, "15点（取り札7枚＋捨て札2枚、2枚1組で4組と1枚）"),
-                                      (OPPONENTS, "24点（取り札17枚、2枚1組で8組と1枚）")]
-    # at the end (D6 paid) the tally is the sheet's two card-point lines of each side
-    assert ex.state_at(len(ex.lines)).tally() == [(DEALER, "31点（取り札20枚＋捨て札2枚）"),
-                                                  (OPPONENTS, "56点（取り札40枚）")]
+    # trick 1 (seat 0): CK C8 C7 C6, 4 counted, 2 pairs; the discard HJ H7 is 1 and one pair
+    assert ex.state_at(3).tally() == [(DEALER, "2点（取り札0枚＋捨て札2枚）"), (OPPONENTS, "6点（取り札4枚）")]
+    # after trick 6 the opponents hold the Matto kept from the dealer's trick: 13 cards, CK DK DQ DN DJ F
+    # 4 + 4 + 3 + 2 + 1 + 4 and 6 pairs; the dealer's side the Angel, HK, SK, SN and the discard's HJ
+    # 4 + 4 + 4 + 2 + 1, 13 cards in 6 pairs
+    assert ex.state_at(10).tally() == [(DEALER, "21点（取り札11枚＋捨て札2枚、2枚1組で6組と1枚）"),
+                                       (OPPONENTS, "24点（取り札13枚、2枚1組で6組と1枚）")]
+    # at the end (D10 paid) the tally is the sheet's two card-point lines of each side
+    assert ex.state_at(len(ex.lines)).tally() == [(DEALER, "45点（取り札36枚＋捨て札2枚）"),
+                                                  (OPPONENTS, "42点（取り札24枚）")]
 
 
 def test_tally_gives_the_discard_to_the_opponents_when_the_dealers_side_took_no_trick() -> None:
