@@ -35,6 +35,12 @@ def example(name: str) -> Example:
 DECLARED_DATA: dict[str, Any] = {
     "piles": {"opponents": "SK S8 S7 S6 CK C8 C7 C6 HK H8 H9 H10 DK D8 D9 D10", "dealer": "rest"},
     "discard": "S9 S10", "last_trick": "opponents", "matto_by": 3, "declared": {0: "SK CK HK DK"}}
+# Deal 257: seat 0 declares its Kings of swords, batons and coins and wins tricks 1-3 with them.
+DECLARED_DEAL: dict[str, Any] = {
+    "piles": {"dealer": "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T3 T2 F S6 CN CJ C10 C9 "
+                        "C7 CA HK HJ HA H6 H7 H8 H9 DQ DN D6 D7 D8", "opponents": "rest"},
+    "discard": "HQ HN", "last_trick": "opponents", "matto_by": 1, "matto_paid": "H10",
+    "declared": {0: "SK CK DK", 3: "T21 T19 T18"}}
 TYPED: dict[str, dict[str, Any]] = {
     "grande-wild": {
         "piles": {"dealer": "T21 T20 T19 T17 T16 T15 T13 T12 T1 SK SQ SJ S7 S6 C8 C7 C6 H8 H9 H10 D7 D8 D9 D10",
@@ -51,7 +57,6 @@ TYPED: dict[str, dict[str, Any]] = {
         "discard": "C8 C9", "last_trick": "dealer", "matto_by": 0, "matto_paid": "D6"},
 }
 EXAMPLES: dict[str, dict[str, Any]] = {
-    **TYPED,
     "grande-wild": {  # deal 69
         "piles": {"dealer": "T20 T14 T12 T6 T5 T2 F SQ SN SJ S7 SA CK CN C10 C9 C8 C7 C6 HK HQ HN HJ HA H6 H7 H8 H9 "
                             "DN DA D9 D10", "opponents": "rest"},
@@ -61,6 +66,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "piles": {"dealer": "T21 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T8 T7 T6 T5 T2 SK SN SA CQ CN CJ C10 C9 CA "
                             "HK HQ HN HA H6 H8 H9 H10 DA D6 D10", "opponents": "rest"},
         "discard": "HJ H7", "last_trick": "dealer", "matto_by": 2, "matto_paid": "D10"},
+    "declared-again": DECLARED_DEAL,
+    "game-end": {**DECLARED_DEAL, "before": {"dealer": 300, "opponents": 605}},  # the match around the deal
     "three-cricche": {  # deal 30
         "piles": {"dealer": "T19 T18 T16 T13 T11 T5 T3 T2 F SN S9 S8 CK CQ C9 C7 C6 CA HK HN H7 H8 DK DN DA D7 D9 D10",
                   "opponents": "rest"},
@@ -84,11 +91,21 @@ def test_each_example_is_a_played_deal_ending_in_its_position(name: str) -> None
     assert ex.position.score().totals == ex.expect
 
 
+@pytest.mark.parametrize("name", sorted(TYPED))
+def test_the_typed_positions_of_old_are_still_reachable(name: str) -> None:
+    position = read(TYPED[name])
+    assert Position.from_share_code(position.share_code()) == position
+
+
 def test_example_lines_are_the_steps_a_reader_takes() -> None:
     ex = example("declared-again")
     assert [a.kind for a in ex.lines[0]] == ["keep"] and [a.kind for a in ex.lines[1]] == ["discard"] * 2
-    assert [str(a.card) for a in ex.lines[2] if a.kind == "show"] == ["SK", "CK", "HK", "DK"]
-    assert len(ex.lines) == 3 + 15  # the monte, the discards, seat 0's declaration, then one line per trick
+    assert [a.kind for a in ex.lines[2]] == ["declare"]  # seat 0 declares what it holds: three Kings
+    declared = ex.state_at(3)
+    assert isinstance(declared, OttocentoState) and sorted(map(str, declared.declared[0])) == ["CK", "DK", "SK"]
+    first_three = ex.state_at(7).tricks  # then leads them, one trick each, and wins all three
+    assert [str(t.plays[0].card) for t in first_three] == ["CK", "SK", "DK"]
+    assert all(t.result.winner == 0 for t in first_three)
     paid = example("matto-paid")
     assert paid.lines[-1] == (Action("give", Card.parse("D10")),)
     after = paid.state_at(10)
@@ -161,7 +178,24 @@ def test_typed_three_cricche_totals_worked_by_hand() -> None:
     assert position.score().totals == {DEALER: 175, OPPONENTS: 430}
 
 
-def test_declared_again_and_game_end_worked_by_hand() -> None:
+def test_declared_again_worked_by_hand() -> None:
+    position = example("declared-again").position
+    # opponents, 20 cards after the Matto's H10: Bagatto, SK CK DK 16, SQ 3, SN 2, SJ 1, CQ 3, DJ 1 = 26;
+    # 10 pairs; last 6; Kings 17 taken and 17 declared; swords 25, batons 10, coins 15, Aces 10 doubled
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["取り札の役: キングのクリッカ"] == 17 and opponents["席0の手役: キングのクリッカ"] == 17
+    assert 26 + 10 + 6 + 17 + 17 + 2 * (25 + 10 + 15 + 10) == 196 and opponents["5点単位に丸める"] == -1
+    # dealer's side: the Grande from the Angel through the 5 and the four Moors, the Matto added: 21 cards
+    dealer = step_values(position, DEALER)
+    assert dealer["取り札の役: グランデ"] == 100 and dealer["席3（ディーラー）の手役: グランデ"] == 10
+    assert position.score().totals == {DEALER: 400, OPPONENTS: 195}
+    end = example("game-end").position  # the same deal after 300 and 605: the opponents reach 800 exactly
+    assert end == read(EXAMPLES["game-end"]) and end.before == (300, 605)
+    assert "相手側（席0・席2）が800点以上になり" in end.score().steps[-1].detail
+    assert "800点を超えていない" in end.with_variants({"game_end": "exceed"}).score().steps[-1].detail
+
+
+def test_typed_declared_again_and_game_end_worked_by_hand() -> None:
     position = read(DECLARED_DATA)
     # opponents: 16 cards, four Kings 16, 8 pairs, last 6, Kings 34 taken and 34 declared
     assert 16 + 8 + 6 + 34 + 34 == 98
