@@ -59,10 +59,10 @@ def test_basic_the_dealer_keeps_his_discard_and_gets_the_fool_back_at_once() -> 
     state, position = end("basic")
     assert state.won[DEALER] == 6 and position.discard_owner == DEALER
     number, seat, winner = fool_trick(state)
-    assert (number, seat, winner) == (5, DEALER, 0)
-    assert state.tricks[0].result.winner == DEALER  # he had a trick before, so he paid at once
+    assert (number, seat, winner) == (16, DEALER, 2)
+    assert state.tricks[1].result.winner == DEALER  # he had a trick before, so he paid at once
     assert position.owner_of(FOOL) == DEALER
-    assert [str(a) for a in example("basic").lines[7]] == ["give H10"]  # the line after trick 5
+    assert [str(a) for a in example("basic").lines[18]] == ["give H10"]  # the line after trick 16
 
 
 def test_discard_to_opponent() -> None:
@@ -106,7 +106,7 @@ def test_tie() -> None:
 
 def test_the_running_tally_ends_on_the_face_values_counted_by_hand() -> None:
     # face values listed by hand from each example's final piles (dossier §4.1; XXI = 6 in seed-reading)
-    by_hand = {"basic": (16, 59, 3, 12), "discard-to-opponent": (6, 26, 13, 45), "discard-to-partner": (14, 47, 5, 24),
+    by_hand = {"basic": (15, 57, 4, 14), "discard-to-opponent": (6, 26, 13, 45), "discard-to-partner": (14, 47, 5, 24),
                "fool-lost": (10, 36, 9, 35), "seed-reading": (9, 33, 10, 39), "tie": (10, 35, 9, 36)}
     for name, (n1, p1, n2, p2) in by_hand.items():
         state, _ = end(name)
@@ -120,5 +120,5 @@ def test_the_discard_is_shown_apart_until_its_owner_is_known() -> None:
     before_last = ex.state_at(len(ex.lines) - 1).tally()
     assert len(before_last) == 3 and before_last[2][0].startswith("捨て札") and before_last[2][1] == "額面の合計0点"
     assert len(ex.state_at(len(ex.lines)).tally()) == 2
-    basic = example("basic")  # the dealer takes trick 1, so from then on the discard is his
-    assert len(basic.state_at(3).tally()) == 2
+    basic = example("basic")  # the dealer takes trick 2, so from then on the discard is his
+    assert len(basic.state_at(3).tally()) == 3 and len(basic.state_at(4).tally()) == 2
