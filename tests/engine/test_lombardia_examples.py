@@ -80,11 +80,11 @@ def test_discard_to_partner_and_the_dealers_fool_stays_with_his_partner() -> Non
 
 def test_fool_lost_to_the_opponents() -> None:
     state, position = end("fool-lost")
-    assert state.won[1] == 0 and not position.piles[1]
-    assert fool_trick(state) == (3, 1, 2)
-    assert position.owner_of(FOOL) == 2
-    # with the Fool exchanged for a blank the dealer's side would have had 35 + 4 = 39 points: +3
-    assert example("fool-lost").expect == {DEALERS_SIDE: -1, OPPONENTS: 1}
+    assert state.won[0] == 0 and not position.piles[0]
+    assert fool_trick(state) == (9, 0, DEALER)
+    assert position.owner_of(FOOL) == DEALER
+    # with the Fool exchanged for a blank the dealer's side would have had 38 - 11 + 12 = 39 points: +3
+    assert example("fool-lost").expect == {DEALERS_SIDE: 7, OPPONENTS: -7}
 
 
 def test_seed_reading_puts_the_world_with_the_side_that_has_no_odd_pair() -> None:
@@ -109,7 +109,7 @@ def test_tie() -> None:
 def test_the_running_tally_ends_on_the_face_values_counted_by_hand() -> None:
     # face values listed by hand from each example's final piles (dossier §4.1; XXI = 6 in seed-reading)
     by_hand = {"basic": (15, 57, 4, 14), "discard-to-opponent": (6, 26, 13, 45), "discard-to-partner": (14, 47, 5, 24),
-               "fool-lost": (10, 36, 9, 35), "seed-reading": (9, 35, 10, 37), "tie": (10, 35, 9, 36)}
+               "fool-lost": (12, 43, 7, 28), "seed-reading": (9, 35, 10, 37), "tie": (10, 35, 9, 36)}
     for name, (n1, p1, n2, p2) in by_hand.items():
         state, _ = end(name)
         assert state.tally() == [(DEALERS_SIDE, f"点札{n1}枚、額面の合計{p1}点"),
