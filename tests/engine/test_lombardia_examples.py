@@ -71,11 +71,14 @@ def test_discard_to_opponent() -> None:
     assert len(position.piles[0]) + len(position.piles[2]) == 60  # 62 with the discard: one short set more
 
 
-def test_discard_to_partner_and_the_dealers_fool_stays_with_his_partner() -> None:
+def test_discard_to_partner_and_a_fool_exchanged_across_the_table() -> None:
     state, position = end("discard-to-partner")
     assert state.won[DEALER] == 0 and position.last_trick == 1 and position.discard_owner == 1
-    assert fool_trick(state) == (11, DEALER, 1)
-    assert position.owner_of(FOOL) == 1
+    # 32 trick cards and the discard: 34, eight sets and a short one
+    assert len(position.piles[1]) + len(position.piles[3]) == 32
+    assert fool_trick(state) == (15, 2, 1)
+    assert position.owner_of(FOOL) == 2  # seat 2 had taken a trick, so it gave the 2 of batons for it at once
+    assert [str(a) for a in example("discard-to-partner").lines[17]] == ["give C2"]
 
 
 def test_fool_lost_to_the_opponents() -> None:
@@ -108,7 +111,7 @@ def test_tie() -> None:
 
 def test_the_running_tally_ends_on_the_face_values_counted_by_hand() -> None:
     # face values listed by hand from each example's final piles (dossier §4.1; XXI = 6 in seed-reading)
-    by_hand = {"basic": (15, 57, 4, 14), "discard-to-opponent": (6, 26, 13, 45), "discard-to-partner": (14, 47, 5, 24),
+    by_hand = {"basic": (15, 57, 4, 14), "discard-to-opponent": (6, 26, 13, 45), "discard-to-partner": (7, 23, 12, 48),
                "fool-lost": (12, 43, 7, 28), "seed-reading": (9, 35, 10, 37), "tie": (10, 35, 9, 36)}
     for name, (n1, p1, n2, p2) in by_hand.items():
         state, _ = end(name)
