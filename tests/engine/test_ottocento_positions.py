@@ -28,11 +28,20 @@ def example(name: str) -> Example:
     return site_example("ottocento", name)
 
 
-# --- the scoring examples: deals played out, ending where the typed positions of old ended -------
+# --- the scoring examples: deals played out to the positions below -----------------------------
+# The examples were first typed positions, then deals played to end exactly there; since issue 37 they are
+# deals the coach played at every seat (python -m engine record ottocento --seed N --bots). The typed
+# positions (TYPED) are still reachable and still worked by hand below: they check the scoring rules.
 DECLARED_DATA: dict[str, Any] = {
     "piles": {"opponents": "SK S8 S7 S6 CK C8 C7 C6 HK H8 H9 H10 DK D8 D9 D10", "dealer": "rest"},
     "discard": "S9 S10", "last_trick": "opponents", "matto_by": 3, "declared": {0: "SK CK HK DK"}}
-EXAMPLES: dict[str, dict[str, Any]] = {
+# Deal 257: seat 0 declares its Kings of swords, batons and coins and wins tricks 1-3 with them.
+DECLARED_DEAL: dict[str, Any] = {
+    "piles": {"dealer": "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T3 T2 F S6 CN CJ C10 C9 "
+                        "C7 CA HK HJ HA H6 H7 H8 H9 DQ DN D6 D7 D8", "opponents": "rest"},
+    "discard": "HQ HN", "last_trick": "opponents", "matto_by": 1, "matto_paid": "H10",
+    "declared": {0: "SK CK DK", 3: "T21 T19 T18"}}
+TYPED: dict[str, dict[str, Any]] = {
     "grande-wild": {
         "piles": {"dealer": "T21 T20 T19 T17 T16 T15 T13 T12 T1 SK SQ SJ S7 S6 C8 C7 C6 H8 H9 H10 D7 D8 D9 D10",
                   "opponents": "rest"},
@@ -47,6 +56,23 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                   "opponents": "rest"},
         "discard": "C8 C9", "last_trick": "dealer", "matto_by": 0, "matto_paid": "D6"},
 }
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "grande-wild": {  # deal 69
+        "piles": {"dealer": "T20 T14 T12 T6 T5 T2 F SQ SN SJ S7 SA CK CN C10 C9 C8 C7 C6 HK HQ HN HJ HA H6 H7 H8 H9 "
+                            "DN DA D9 D10", "opponents": "rest"},
+        "discard": "S8 CJ", "last_trick": "opponents", "matto_by": 1, "matto_paid": "H10",
+        "declared": {1: "F DK DN", 2: "T21 T19 T1 SA DA", 3: "T5 T3 T2"}},
+    "matto-paid": {  # deal 50
+        "piles": {"dealer": "T21 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T8 T7 T6 T5 T2 SK SN SA CQ CN CJ C10 C9 CA "
+                            "HK HQ HN HA H6 H8 H9 H10 DA D6 D10", "opponents": "rest"},
+        "discard": "HJ H7", "last_trick": "dealer", "matto_by": 2, "matto_paid": "D10"},
+    "declared-again": DECLARED_DEAL,
+    "game-end": {**DECLARED_DEAL, "before": {"dealer": 300, "opponents": 605}},  # the match around the deal
+    "three-cricche": {  # deal 30
+        "piles": {"dealer": "T19 T18 T16 T13 T11 T5 T3 T2 F SN S9 S8 CK CQ C9 C7 C6 CA HK HN H7 H8 DK DN DA D7 D9 D10",
+                  "opponents": "rest"},
+        "discard": "SA DJ", "last_trick": "opponents", "matto_by": 1, "declared": {1: "F SK SN HN DN", 3: "CK CN CJ"}},
+}
 
 
 def read(data: dict[str, Any]) -> Position:
@@ -56,28 +82,38 @@ def read(data: dict[str, Any]) -> Position:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_each_example_is_a_played_deal_ending_in_its_old_position(name: str) -> None:
+def test_each_example_is_a_played_deal_ending_in_its_position(name: str) -> None:
     ex = example(name)
     played = ex.state_at(len(ex.lines))
     assert played.is_terminal() and ex.final(played) == ex.position
-    assert ex.position == read(EXAMPLES[name])  # the final position of the typed example, card for card
+    assert ex.position == read(EXAMPLES[name])  # the final position, card for card
     assert Position.from_share_code(ex.position.share_code()) == ex.position  # the reachability checks agree
     assert ex.position.score().totals == ex.expect
+
+
+@pytest.mark.parametrize("name", sorted(TYPED))
+def test_the_typed_positions_of_old_are_still_reachable(name: str) -> None:
+    position = read(TYPED[name])
+    assert Position.from_share_code(position.share_code()) == position
 
 
 def test_example_lines_are_the_steps_a_reader_takes() -> None:
     ex = example("declared-again")
     assert [a.kind for a in ex.lines[0]] == ["keep"] and [a.kind for a in ex.lines[1]] == ["discard"] * 2
-    assert [str(a.card) for a in ex.lines[2] if a.kind == "show"] == ["SK", "CK", "HK", "DK"]
-    assert len(ex.lines) == 3 + 15  # the monte, the discards, seat 0's declaration, then one line per trick
+    assert [a.kind for a in ex.lines[2]] == ["declare"]  # seat 0 declares what it holds: three Kings
+    declared = ex.state_at(3)
+    assert isinstance(declared, OttocentoState) and sorted(map(str, declared.declared[0])) == ["CK", "DK", "SK"]
+    first_three = ex.state_at(7).tricks  # then leads them, one trick each, and wins all three
+    assert [str(t.plays[0].card) for t in first_three] == ["CK", "SK", "DK"]
+    assert all(t.result.winner == 0 for t in first_three)
     paid = example("matto-paid")
-    assert paid.lines[-1] == (Action("give", Card.parse("D6")),)
-    after = paid.state_at(8)
+    assert paid.lines[-1] == (Action("give", Card.parse("D10")),)
+    after = paid.state_at(10)
     assert isinstance(after, OttocentoState)
-    matto_trick = after.tricks[-1]  # trick 6: seat 1's Angel; seat 0 keeps its Bagatto back
-    assert [str(p.card) for p in matto_trick.plays] == ["T21", "T9", "T19", "F"] and matto_trick.result.winner == 1
-    first = example("three-cricche").state_at(3)
-    assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("striscio",)
+    matto_trick = after.tricks[-1]  # trick 6: the dealer's King of swords; seat 2 keeps its Queen and Jack back
+    assert [str(p.card) for p in matto_trick.plays] == ["SK", "SA", "SN", "F"] and matto_trick.result.winner == 3
+    first = example("three-cricche").state_at(7)  # seat 0 leads to trick 1 with busso and volo
+    assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("busso", "volo")
 
 
 def step_values(position: Position, party: str) -> dict[str, int]:
@@ -85,7 +121,22 @@ def step_values(position: Position, party: str) -> dict[str, int]:
 
 
 def test_grande_wild_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["grande-wild"])
+    position = example("grande-wild").position
+    opponents = step_values(position, OPPONENTS)
+    # 28 cards: Angel, Bagatto, SK, DK 16, CQ DQ 6, DJ 1 = 23; 14 pairs; last 6; Grande A S M 16 15 14
+    # (13 = Bagatto) 12, the World the free gap, stopping at 11: 8 cards 35; coins K Q (C = Bagatto) J 15;
+    # Moors 2 + Bagatto 10; three sequences doubled; seat 2 declared a Grande A S (M = Bagatto) 10 and Aces 10
+    assert opponents["点札（額面−1）"] == 23 and opponents["2枚1組ごとに1点"] == 14
+    assert opponents["取り札の役: グランデ"] == 35 and opponents["取り札の役: コインのシークエンス"] == 15
+    assert opponents["席2の手役: グランデ"] == 10
+    assert 23 + 14 + 6 + 2 * (35 + 15 + 10) + 10 + 10 == 183 and opponents["5点単位に丸める"] == 2
+    grande = next(s for s in position.score().steps if s.party == OPPONENTS and s.label == "取り札の役: グランデ")
+    assert "ベガトが切札13の代わり" in grande.detail and "切札11の穴" in grande.detail
+    assert position.score().totals == {DEALER: 240, OPPONENTS: 185}
+
+
+def test_typed_grande_wild_totals_worked_by_hand() -> None:
+    position = read(TYPED["grande-wild"])
     dealer = step_values(position, DEALER)
     # 26 cards: Angel, World, Bagatto, SK (4 each), SQ 3, SJ 1 = 20; 13 pairs; tarocchi 18;
     # Grande A W S 16 15 14 (13 = Bagatto) 12 11, stopping at 10: 9 cards 40; spades K Q (C = Bagatto) J 15
@@ -101,7 +152,23 @@ def test_grande_wild_totals_worked_by_hand() -> None:
 
 
 def test_three_cricche_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["three-cricche"])
+    position = example("three-cricche").position
+    # opponents, 32 cards: Angel, World, Bagatto, SK 16, SQ HQ DQ 9, CN 2, SJ CJ HJ 3 = 30; 16 pairs; last 6;
+    # tarocchi 18, Queens 14, Jacks 12 doubled; Grande (A W 16, the Bagatto for the Moon) 15 and swords 15 not
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["点札（額面−1）"] == 30 and opponents["2枚1組ごとに1点"] == 16
+    assert opponents["取り札の役: クリッカの倍付け"] == 44 and "取り札の役: シークエンスの倍付け" not in opponents
+    assert 30 + 16 + 6 + 2 * (18 + 14 + 12) + 15 + 15 == 170 and opponents["5点単位に丸める"] == 0
+    # dealer's side, 30 cards with the discard: face 26, 15 pairs; Kings 17 and Cavalli 13 not doubled, five
+    # sequences 75 doubled; declared: seat 1 Cavalli 13 and swords 10, seat 3 batons 10
+    dealer = step_values(position, DEALER)
+    assert dealer["取り札の役: シークエンスの倍付け"] == 75 and "取り札の役: クリッカの倍付け" not in dealer
+    assert 26 + 15 + 17 + 13 + 2 * 75 + 13 + 10 + 10 == 254 and dealer["5点単位に丸める"] == 1
+    assert position.score().totals == {DEALER: 255, OPPONENTS: 170}
+
+
+def test_typed_three_cricche_totals_worked_by_hand() -> None:
+    position = read(TYPED["three-cricche"])
     # 18 cards: four Kings 16, three Queens 9, three Jacks 3 = 28; 9 pairs; cricche 34 + 14 + 12 doubled;
     # spade and baton K Q J 10 + 10, not doubled
     assert 28 + 9 + 2 * (34 + 14 + 12) + 20 == 177
@@ -111,7 +178,24 @@ def test_three_cricche_totals_worked_by_hand() -> None:
     assert position.score().totals == {DEALER: 175, OPPONENTS: 430}
 
 
-def test_declared_again_and_game_end_worked_by_hand() -> None:
+def test_declared_again_worked_by_hand() -> None:
+    position = example("declared-again").position
+    # opponents, 20 cards after the Matto's H10: Bagatto, SK CK DK 16, SQ 3, SN 2, SJ 1, CQ 3, DJ 1 = 26;
+    # 10 pairs; last 6; Kings 17 taken and 17 declared; swords 25, batons 10, coins 15, Aces 10 doubled
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["取り札の役: キングのクリッカ"] == 17 and opponents["席0の手役: キングのクリッカ"] == 17
+    assert 26 + 10 + 6 + 17 + 17 + 2 * (25 + 10 + 15 + 10) == 196 and opponents["5点単位に丸める"] == -1
+    # dealer's side: the Grande from the Angel through the 5 and the four Moors, the Matto added: 21 cards
+    dealer = step_values(position, DEALER)
+    assert dealer["取り札の役: グランデ"] == 100 and dealer["席3（ディーラー）の手役: グランデ"] == 10
+    assert position.score().totals == {DEALER: 400, OPPONENTS: 195}
+    end = example("game-end").position  # the same deal after 300 and 605: the opponents reach 800 exactly
+    assert end == read(EXAMPLES["game-end"]) and end.before == (300, 605)
+    assert "相手側（席0・席2）が800点以上になり" in end.score().steps[-1].detail
+    assert "800点を超えていない" in end.with_variants({"game_end": "exceed"}).score().steps[-1].detail
+
+
+def test_typed_declared_again_and_game_end_worked_by_hand() -> None:
     position = read(DECLARED_DATA)
     # opponents: 16 cards, four Kings 16, 8 pairs, last 6, Kings 34 taken and 34 declared
     assert 16 + 8 + 6 + 34 + 34 == 98
@@ -125,7 +209,25 @@ def test_declared_again_and_game_end_worked_by_hand() -> None:
 
 
 def test_matto_paid_totals_worked_by_hand() -> None:
-    position = read(EXAMPLES["matto-paid"])
+    position = example("matto-paid").position
+    # opponents, 24 cards after paying D10: World, Bagatto, Matto 12, SQ 3, SJ 1, CK DK 8, DQ 3, DN 2, DJ 1 = 30;
+    # 12 pairs; tarocchi (World, Bagatto, Matto) 18; coins K Q C J + both contatori 25, Moors 2 + both 15:
+    # two sequences, not doubled
+    opponents = step_values(position, OPPONENTS)
+    assert opponents["点札（額面−1）"] == 30 and opponents["2枚1組ごとに1点"] == 12
+    assert opponents["取り札の役: コインのシークエンス"] == 25 and opponents["取り札の役: ムーア人のシークエンス"] == 15
+    assert 30 + 12 + 18 + 25 + 15 == 100 and opponents["5点単位に丸める"] == 0
+    # dealer's side, 38 cards with the discard (D10 received): face 26, 19 pairs, last 6, Cavalli 13;
+    # Grande 50, cups 20, Aces 15 doubled
+    dealer = step_values(position, DEALER)
+    assert 26 + 19 + 6 + 13 + 2 * (50 + 20 + 15) == 234 and dealer["5点単位に丸める"] == 1
+    assert position.score().totals == {DEALER: 235, OPPONENTS: 100}
+    # one contatore per suit sequence: coins K Q C J + one contatore 20
+    assert position.with_variants({"suit_wilds": 1}).score().totals == {DEALER: 235, OPPONENTS: 95}
+
+
+def test_typed_matto_paid_totals_worked_by_hand() -> None:
+    position = read(TYPED["matto-paid"])
     dealer = step_values(position, DEALER)
     # 20 trick cards (D6 received for the Matto) + C8 C9: Angel 4, SK 4, SQ 3, SN 2, HK 4, HN 2, HJ 1 = 20;
     # 11 pairs; last trick 6; Grande A S M 16 15 (World the free gap, 14 missing) 20, spades 10, cups 10 doubled
@@ -145,15 +247,16 @@ def test_matto_paid_totals_worked_by_hand() -> None:
 def test_tally_counts_card_points_step_by_step() -> None:
     ex = example("matto-paid")
     assert ex.state_at(2).tally() == []  # the monte and the discards: no trick won yet
-    # trick 1 (seat 2): D10 DQ DK DN, 3 + 4 + 2 counted, 2 pairs; the discard C8 C9 is one blank pair
-    assert ex.state_at(3).tally() == [(DEALER, "1点（取り札0枚＋捨て札2枚）"), (OPPONENTS, "11点（取り札4枚）")]
-    # after trick 6 the opponents hold the Matto kept from the dealer's trick: 17 cards, DQ DK DN HQ F
-    # 3 + 4 + 2 + 3 + 4 and 8 pairs; the dealer's side HJ HN HK and the Angel 1 + 2 + 4 + 4, 9 cards in 4 pairs
-    assert ex.state_at(8).tally() == [(DEALER, "15点（取り札7枚＋捨て札2枚、2枚1組で4組と1枚）"),
-                                      (OPPONENTS, "24点（取り札17枚、2枚1組で8組と1枚）")]
-    # at the end (D6 paid) the tally is the sheet's two card-point lines of each side
-    assert ex.state_at(len(ex.lines)).tally() == [(DEALER, "31点（取り札20枚＋捨て札2枚）"),
-                                                  (OPPONENTS, "56点（取り札40枚）")]
+    # trick 1 (seat 0): CK C8 C7 C6, 4 counted, 2 pairs; the discard HJ H7 is 1 and one pair
+    assert ex.state_at(3).tally() == [(DEALER, "2点（取り札0枚＋捨て札2枚）"), (OPPONENTS, "6点（取り札4枚）")]
+    # after trick 6 the opponents hold the Matto kept from the dealer's trick: 13 cards, CK DK DQ DN DJ F
+    # 4 + 4 + 3 + 2 + 1 + 4 and 6 pairs; the dealer's side the Angel, HK, SK, SN and the discard's HJ
+    # 4 + 4 + 4 + 2 + 1, 13 cards in 6 pairs
+    assert ex.state_at(10).tally() == [(DEALER, "21点（取り札11枚＋捨て札2枚、2枚1組で6組と1枚）"),
+                                       (OPPONENTS, "24点（取り札13枚、2枚1組で6組と1枚）")]
+    # at the end (D10 paid) the tally is the sheet's two card-point lines of each side
+    assert ex.state_at(len(ex.lines)).tally() == [(DEALER, "45点（取り札36枚＋捨て札2枚）"),
+                                                  (OPPONENTS, "42点（取り札24枚）")]
 
 
 def test_tally_gives_the_discard_to_the_opponents_when_the_dealers_side_took_no_trick() -> None:

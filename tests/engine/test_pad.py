@@ -226,10 +226,10 @@ OTTO_DECLARED = {"piles": {"opponents": "SK S8 S7 S6 CK C8 C7 C6 HK H8 H9 H10 DK
 OTTO_CRICCHE = {"piles": {"dealer": "SK SQ SJ S7 S6 CK CQ C7 C6 HK HQ H6 H7 DK D6 D7", "opponents": "rest"},
                 "discard": "CJ DJ", "last_trick": "opponents", "matto_by": 2}
 OTTOCENTO = match("ottocento", [
-    # Deal 1, player 0 deals: tutorials/ottocento/example-declared-again.yaml expects dealer's side 600,
+    # Deal 1, player 0 deals: four Kings declared and taken again: dealer's side 600,
     # opponents 100: players 0, 2 get 600, players 1, 3 get 100. Nobody has 800 yet.
     {"dealer": 0, "position": OTTO_DECLARED},
-    # Deal 2, player 1 deals: example-three-cricche.yaml expects dealer's side 175, opponents 430:
+    # Deal 2, player 1 deals: three cricche on the dealer's side (doubled): dealer's side 175, opponents 430:
     # players 1, 3 get 175, players 0, 2 get 430.
     {"dealer": 1, "position": OTTO_CRICCHE},
 ])

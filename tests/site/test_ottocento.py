@@ -18,10 +18,10 @@ def test_example_variant_switch(offline_page: Page, site_url: str) -> None:
     page = offline_page
     page.goto(f"{site_url}/ottocento/examples/")
     w = "ex-matto-paid"
-    assert widget_totals(page, w) == example_totals("ottocento-matto-paid")  # pre-rendered: 115 and 365
+    assert widget_totals(page, w) == example_totals("ottocento-matto-paid")  # pre-rendered: 235 and 100
     page.locator(f"#{w} select[data-variant='suit_wilds']").select_option("1")
     wanted = example_totals("ottocento-matto-paid", {"suit_wilds": 1})
-    assert wanted[1].endswith("+345")  # one contatore per suit sequence: batons and coins 25 each, not 30
+    assert wanted[1].endswith("+95")  # one contatore per suit sequence: coins 20, not 25
     wait_for_totals(page, w, wanted)
 
 
