@@ -80,9 +80,9 @@ PLAYED = {
         "BBCUf_wITCx8FF_8DEAIFFwkGMhsc_wMSBgkyAP8BJBwM.azeNIg"
     ),
     "two-players": (
-        "naG1.AgAAFy8TCQArKBweDwQ0GBsdIg4WCy4HFDEZNSUkLCkNAwECFQgFMjAGKhIhECctGh8RDCYKMyAj_wMOCSsvFv8BHhY"
-        "i_wEHFxz_AgQAHDQxLv8BJDT_AhsiLv8BKTENHRT_ATUdJQgZAv8DFQINJQMF_wMSAwUIDygn_wILGScBGCr_AwwBGCr_ATA"
-        "oBib_AhAPJiMgIS0s_wIKBiz_AxEhIy0fMzL_ARoy.ELOJww"
+        "naG1.AgAANBQEDyMQASQFHRMbJRUoHxEWLAsxIBcGCgwYNSYnEg0aIRwvKikDLjItDiIzCAIrCRkwBx4A_wITDzT_ARsjEf8CF"
+        "QQQMf8BJDEBFgr_AgwBCgUd_wElHf8BBhYSH_8BFx8LLCH_ARwsKf8BAykNGjX_Ag4hNf8BIhoqIP8BMir_AQggGCcCGR4AJv8"
+        "BLyf_AwkAAgUtKP8BKygz_wEuJjD_AgctMA.UZQHjw"
     ),
 }
 
@@ -107,9 +107,9 @@ FINAL: dict[str, dict[str, Any]] = {
         2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
         "remainder": "F T13 T1 SN", "last_capturer": 1},
     "two-players": {"variants": {"players": 2}, "piles": {
-        0: "T19 T17 T16 T15 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T2 T1 SK SQ S10 S9 S8 S7 CQ C7 HQ HN HJ H4 H2 HA DK "
-           "DQ D4 D2",
-        1: "F T18 T14 T3 SN SJ CK CN CJ C10 HK H3 DJ D3 DA"}, "remainder": "T21 T20 C9 C8 DN", "last_capturer": 1},
+        0: "T20 T16 T15 T10 T6 T4 T3 T1 SK SQ S8 CK C10 C8 HQ HJ H4 DK DQ DJ",
+        1: "F T17 T13 T11 T9 T8 T7 T5 T2 SN SJ S7 CQ CN CJ C9 HK HN H3 H2 HA D4 D3 D2 DA"},
+        "remainder": "T21 T19 T18 T14 T12 S10 S9 C7 DN", "last_capturer": 1},
 }
 
 
@@ -157,8 +157,8 @@ def test_the_intros_name_the_right_moves() -> None:
     assert [turn("three-sixtyeight", n) for n in (1, 48)] == ["F x T19 HN", "CJ x DJ"]
     assert "T21" in map(str, example("three-sixtyeight").start.deal[:6])  # on the table from the start
     assert [turn("three-sixtynine", n) for n in (47, 48)] == ["CQ x SQ", "T13"]
-    assert [turn("two-players", n) for n in (16, 48)] == ["T21", "SJ x DJ"]
-    assert "T20" in map(str, example("two-players").start.deal[:6])  # on the table from the start
+    assert [turn("two-players", n) for n in (4, 48)] == ["F x T5 T17", "T8 x HK D3"]
+    assert "T21" in map(str, example("two-players").start.deal[:6])  # on the table from the start
 
 
 def test_the_tally_under_the_table_counts_captures_and_at_the_end_the_remainder() -> None:
