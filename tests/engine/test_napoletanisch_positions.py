@@ -75,9 +75,9 @@ PLAYED = {
         "l_wEaJw4WHP8BLBwbCC__ASovLTL_ASIy.SkNVkQ"
     ),
     "three-sixtynine": (
-        "naG1.AQAAFS4ZByEKIg8OLSAnLCQRAyMrBRwCDTASKhovGB4MKTQmHQEINQsoMzEQCRcWGxQlBB8yAAYTA_8DDwMKLv8CEQc"
-        "hLSD_Ag4ZLf8BGCAeAikw_wErMP8BLCka_wIIGh4i_wEBIiYq_wIjJiovHTH_AScv_wE1Hf8BNDEoDQsW_wEzKP8CFA0WJf8"
-        "BBCUf_wITCx8FF_8DEAIFFwkGMhsc_wMSBgkyAP8BJBwM.azeNIg"
+        "naG1.AQAAAgcbFQ4BKgYSHgAEAwgpIicTMCAjLzQaMzEoCRQRFi0hNRgkDR8XJgwPECwuHB0ZCjIrCyUFHv8CCAEe_wEjGy__A"
+        "ScvBDD_AxQCDjASCSD_AhEHCQP_ARggEw0GIRYf_wMPAwQG_wIQFiEM_wEXHyox_wEkMf8BIio0KP8BHDQy_wErKAot_wEaMv8"
+        "BNS0dLv8CCwou_wElHRkzLCkm_wEAJgU.DV6m4g"
     ),
     "two-players": (
         "naG1.AgAANBQEDyMQASQFHRMbJRUoHxEWLAsxIBcGCgwYNSYnEg0aIRwvKikDLjItDiIzCAIrCRkwBx4A_wITDzT_ARsjEf8CF"
@@ -103,15 +103,22 @@ FINAL: dict[str, dict[str, Any]] = {
         2: "T14 T13 T12 T11 T10 T8 T6 T5 T4 T3 T2 T1 S10 CK CQ CJ C10 HJ H4 HA DQ DJ D4 D2 DA"},
         "remainder": "T21 T20 T18 T17 T16 T15 T9 SN S7 HK", "last_capturer": 2},
     "three-sixtynine": {"variants": {"players": 3}, "piles": {
-        0: "T5 SK S9 CK C9 HQ H4 H3 DK DN", 1: "T21 T16 T14 T11 T4 T2 SQ S7 CQ CN CJ HJ HA DQ D4 DA",
-        2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
-        "remainder": "F T13 T1 SN", "last_capturer": 1},
+        0: "T17 T12 T11 SQ S7 CJ C10 HK HJ DK DQ DA", 1: "T21 T15 T9 T3 T2 T1 SK S9 CK C9 C7 H2 HA D3 D2",
+        2: "T18 T16 T10 T8 T7 T5 T4 SN SJ S8 CQ CN C8 HN H3 DJ D4"},
+        "remainder": "F T20 T19 T14 T13 T6 S10 HQ H4 DN", "last_capturer": 1},
     "two-players": {"variants": {"players": 2}, "piles": {
         0: "T20 T16 T15 T10 T6 T4 T3 T1 SK SQ S8 CK C10 C8 HQ HJ H4 DK DQ DJ",
         1: "F T17 T13 T11 T9 T8 T7 T5 T2 SN SJ S7 CQ CN CJ C9 HK HN H3 H2 HA D4 D3 D2 DA"},
         "remainder": "T21 T19 T18 T14 T12 S10 S9 C7 DN", "last_capturer": 1},
 }
 
+
+# The three-sixtynine example's final position before it was re-recorded with the coach (a reachable
+# position of a deal played with the engine): the last-capturer checks below take its captures apart.
+OLD_SIXTYNINE: dict[str, Any] = {"variants": {"players": 3}, "piles": {
+    0: "T5 SK S9 CK C9 HQ H4 H3 DK DN", 1: "T21 T16 T14 T11 T4 T2 SQ S7 CQ CN CJ HJ HA DQ D4 DA",
+    2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
+    "remainder": "F T13 T1 SN", "last_capturer": 1}
 
 def example(name: str) -> Example:
     return site_example("napoletanisch", name)
@@ -156,23 +163,24 @@ def test_the_intros_name_the_right_moves() -> None:
     assert turn("four-sixtyeight", 48) == "C8 x S7 DA"
     assert [turn("three-sixtyeight", n) for n in (1, 48)] == ["F x T19 HN", "CJ x DJ"]
     assert "T21" in map(str, example("three-sixtyeight").start.deal[:6])  # on the table from the start
-    assert [turn("three-sixtynine", n) for n in (47, 48)] == ["CQ x SQ", "T13"]
+    assert [turn("three-sixtynine", n) for n in (3, 47, 48)] == ["CN x SN", "T1 x HA", "T6"]
+    assert "F" in map(str, example("three-sixtynine").start.deal[:6])  # on the table from the start
     assert [turn("two-players", n) for n in (4, 48)] == ["F x T5 T17", "T8 x HK D3"]
     assert "T21" in map(str, example("two-players").start.deal[:6])  # on the table from the start
 
 
 def test_the_tally_under_the_table_counts_captures_and_at_the_end_the_remainder() -> None:
     """Counted by hand from FINAL: four-seventy's seat 2 took 18 cards and gets T21 T14 T10 (75 thirds
-    in all); three-sixtynine's seat 0 holds 61 thirds, seat 1 101 with the remainder F T13 T1 SN (34),
-    so 67 in its own 16 cards before the last turn; seat 2's 24 cards are 48 thirds."""
+    in all); three-sixtynine's seat 0 holds 60 thirds, seat 1 100 with the ten-card remainder (37), so
+    63 in its own 15 cards after its last capture (turn 47); seat 2's 17 cards are 50 thirds."""
     seventy = example("four-seventy")
     assert seventy.state_at(48).tally() == [("席0", "24点（18枚）"), ("席1", "7点（6枚）"),
                                             ("席2", "25点（21枚、場の残り3枚を含む）"),
                                             ("席3（ディーラー）", "14点（9枚）")]
     sixtynine = example("three-sixtynine")
-    assert sixtynine.state_at(47).tally() == [("席0", "20⅓点（10枚）"), ("席1", "22⅓点（16枚）"),
-                                              ("席2（ディーラー）", "16点（24枚）")]
-    assert sixtynine.state_at(48).tally()[1] == ("席1", "33⅔点（20枚、場の残り4枚を含む）")
+    assert sixtynine.state_at(47).tally() == [("席0", "20点（12枚）"), ("席1", "21点（15枚）"),
+                                              ("席2（ディーラー）", "16⅔点（17枚）")]
+    assert sixtynine.state_at(48).tally()[1] == ("席1", "33⅓点（25枚、場の残り10枚を含む）")
 
 
 # The positions the five examples showed before: each has a pile no deal can produce.
@@ -286,7 +294,7 @@ def test_nobody_captured_only_when_captures_are_optional() -> None:
 
 
 def test_last_capturer_must_have_captured_and_be_named() -> None:
-    base = FINAL["three-sixtynine"]
+    base = OLD_SIXTYNINE
     piles = base["piles"]
     error = refused({**base, "last_capturer": 0, "piles": {0: "", 1: f"{piles[1]} {piles[0]}", 2: piles[2]}})
     assert error.path == ("last_capturer",) and "取った札を持って" in str(error)
@@ -295,10 +303,10 @@ def test_last_capturer_must_have_captured_and_be_named() -> None:
 
 
 def test_seats_after_the_last_capturer_left_cards_they_could_not_use() -> None:
-    """three-sixtynine: seat 1 captured last, then seat 2 could take nothing and trailed.  Put two of
+    """The old three-sixtynine: seat 1 captured last, then seat 2 could take nothing and trailed.  Put two of
     seat 1's captures (T16 x T11 T4 DA, CN x HJ HA) back on the table: then every card left there has
     a set to take among the others, so no last card can have been trailed under compulsory captures."""
-    base = FINAL["three-sixtynine"]
+    base = OLD_SIXTYNINE
     piles = {0: base["piles"][0], 1: "T21 T14 T2 SQ S7 CQ CJ DQ D4", 2: base["piles"][2]}
     remainder = "F T16 T13 T11 T4 T1 SN CN HJ HA DA"
     error = refused({**base, "piles": piles, "remainder": remainder})
