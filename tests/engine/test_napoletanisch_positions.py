@@ -60,9 +60,9 @@ def refused(data: dict[str, Any]) -> TutorialError:
 # Each scoring example's deal and actions as the engine's share code of the finished deal.
 PLAYED = {
     "four-seventy": (
-        "naG1.AAAAKB4UMyklAjIwNCwTJBojAQMGKxgtLiYODx0hGxkLEi8nBQwqEQcfABAJHCIVCgQNMTUgFwgW_wEjM_8DDh4lKP8"
-        "BJCkLAi8PBf8CEgIP_wEyL_8CEQULGiET_wEZIS7_AisaLir_AhUTKgomATD_AjQmMP8CDAEKFzH_AQcX_wEsMSInFv8CHCI"
-        "nGP8BCBgd_wEEHQAt_wE1LSAb_wIDABv_AQYWHw3_AhAfIAk.SCEUoA"
+        "naG1.AAAALA4mFA0zCCUkHgItNRMvMQohHQknBisQNDAcBwwZLhYYHxoEIiojFxspEQ8LKCAABRIyAQMV_wIdJiz_AhANMwohC"
+        "P8BCSEY_wITChgvB_8BIi8fAv8BFx8MHv8DEQIHHiX_ATUlBiD_Ag8GCAsZGv8BARoF_wIVCxkrLf8BGyv_AhIFDCP_AQQtAzA"
+        "yFif_ASoyLv8BAC4kKf8BHCT_ATEpNP8BKDA.NJ-qMg"
     ),
     "four-sixtyeight": (
         "naG1.AAAABR4JDxcSGgcjKBMzKyUxGy8LIhEDBi41DgEMKikULScmHTIkLDQKBDAgFhkAHwIIIRAYHA0V_wIMBR7_AhEJFwM"
@@ -91,9 +91,10 @@ PLAYED = {
 # recorded deals; old share links of these positions still open the same examples).
 FINAL: dict[str, dict[str, Any]] = {
     "four-seventy": {"variants": {"players": 4}, "piles": {
-        0: "T19 T16 T13 T11 T5 T3 T2 SK SQ SJ CN CJ HQ HN H2 DN D4 DA", 1: "T15 CK C7 H3 DJ D2",
-        2: "F T20 T18 T17 T12 T9 T6 T4 T1 SN S10 S9 CQ C10 C9 C8 HJ H4", 3: "T8 T7 S8 S7 HK HA DK DQ D3"},
-        "remainder": "T21 T14 T10", "last_capturer": 2},
+        0: "T18 T8 T3 SK SQ CQ C7 HQ HA",
+        1: "T17 T16 T14 T10 T9 T7 T5 T2 T1 SJ S8 C10 C8 HK H4 DN D4 DA", 2: "SN CK CJ HN DK D2",
+        3: "F T20 T19 T13 T12 T11 T6 S10 S9 HJ H3 DJ D3"},
+        "remainder": "T21 T15 T4 S7 CN C9 H2 DQ", "last_capturer": 3},
     "four-sixtyeight": {"variants": {"players": 4}, "piles": {
         0: "T20 T16 T13 T6 T4 CK C7 HK", 1: "T18 T10 T5 SK SQ SN SJ S8 HJ H3 DK DJ D4 D3",
         2: "T15 T8 T7 CN HQ HN HA DN", 3: "F T21 T17 T12 T11 T9 T3 T2 T1 S10 S9 S7 CJ C10 C9 C8 H4 H2 DQ D2 DA"},
@@ -159,7 +160,9 @@ def test_the_intros_name_the_right_moves() -> None:
     def turn(name: str, n: int) -> str:
         return str(example(name).lines[n - 1][0])
 
-    assert [turn("four-seventy", n) for n in (47, 48)] == ["T17 x C8 C9", "T10"]
+    assert [turn("four-seventy", n) for n in (28, 45, 46, 47, 48)] == ["F x T12 S10", "SQ x CQ", "D4 x H4", "DQ",
+                                                                       "H3 x D3"]
+    assert {"T21", "T15"} <= set(map(str, example("four-seventy").start.deal[:6]))  # on the table from the start
     assert turn("four-sixtyeight", 48) == "C8 x S7 DA"
     assert [turn("three-sixtyeight", n) for n in (1, 48)] == ["F x T19 HN", "CJ x DJ"]
     assert "T21" in map(str, example("three-sixtyeight").start.deal[:6])  # on the table from the start
@@ -170,13 +173,13 @@ def test_the_intros_name_the_right_moves() -> None:
 
 
 def test_the_tally_under_the_table_counts_captures_and_at_the_end_the_remainder() -> None:
-    """Counted by hand from FINAL: four-seventy's seat 2 took 18 cards and gets T21 T14 T10 (75 thirds
-    in all); three-sixtynine's seat 0 holds 60 thirds, seat 1 100 with the ten-card remainder (37), so
-    63 in its own 15 cards after its last capture (turn 47); seat 2's 17 cards are 50 thirds."""
+    """Counted by hand from FINAL: four-seventy's seat 3 took 13 cards (31 thirds) and gets the eight
+    left on the table (35 thirds); three-sixtynine's seat 0 holds 60 thirds, seat 1 100 with the
+    ten-card remainder (37), so 63 in its own 15 cards after its last capture (turn 47); seat 2's 17
+    cards are 50 thirds."""
     seventy = example("four-seventy")
-    assert seventy.state_at(48).tally() == [("席0", "24点（18枚）"), ("席1", "7点（6枚）"),
-                                            ("席2", "25点（21枚、場の残り3枚を含む）"),
-                                            ("席3（ディーラー）", "14点（9枚）")]
+    assert seventy.state_at(48).tally() == [("席0", "16点（9枚）"), ("席1", "17点（18枚）"), ("席2", "15点（6枚）"),
+                                            ("席3（ディーラー）", "22点（21枚、場の残り8枚を含む）")]
     sixtynine = example("three-sixtynine")
     assert sixtynine.state_at(47).tally() == [("席0", "20点（12枚）"), ("席1", "21点（15枚）"),
                                               ("席2（ディーラー）", "16⅔点（17枚）")]
