@@ -31,9 +31,10 @@ OLD: dict[str, dict[str, Any]] = {
                     "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
     "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 1},
                        "hand": "SA S2 CA SK SQ S7 HK HQ DK"},
-    # Re-dealt after the 2026-11-27 review (P7): a tourné bid with basta and three kings, not with no matador.
+    # Re-dealt after the 2026-11-27 review (P7), and again with the coach at every seat (issue 37): a tourné
+    # with basta, the ace of diamonds and a king, bid at about 8 in 10 and surrendered after a bad exchange.
     "surrender": {"contract": "tourne", "declarer": 2, "trump": "D", "surrendered": True,
-                  "hand": "CA DK D3 SK SQ S3 CK CQ C6"},
+                  "hand": "CA DA DQ D2 S7 CQ C2 HK H5"},
     "vole": {"contract": "solo", "declarer": 0, "trump": "H", "vole": True, "tricks": {0: 9, 1: 0, 2: 0},
              "hand": "SA H7 CA HA HK HQ HJ SK CK"},
 }
@@ -117,8 +118,10 @@ def test_surrender_comes_at_the_declarers_first_card() -> None:
     ex = example("surrender")
     before = at(ex, len(ex.lines) - 1)
     assert before.phase == "play" and before.turn == before.declarer == 2 and len(before.trick) == 2
-    assert before.turned is not None and str(before.turned) == "D3"
-    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["CA", "DK", "D3"]
+    assert before.turned is not None and str(before.turned) == "DQ"
+    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["CA", "DA", "DQ", "D2"]
+    opponents = [c for seat in (0, 1) for c in before.hands[seat] if before.suiting.suit_of[c] == TRUMP]
+    assert len(opponents) == 8 and {"SA", "D7"} <= set(map(str, opponents))  # spadille and manille against him
     assert before.tally() == [(FH, "0トリック"), (MH, "0トリック"), (f"{RH}（デクレアラー）", "0トリック")]
     assert at(ex, len(ex.lines)).tally() == []
 
