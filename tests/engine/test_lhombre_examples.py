@@ -25,8 +25,10 @@ OLD: dict[str, dict[str, Any]] = {
     # by the declarer ducking a trick he could win.
     "codille": {"contract": "solo", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 5, 2: 0},
                 "hand": "SA C2 CA CJ C6 H2 S5 SJ D3"},
-    "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 4, 2: 1},
-                            "hand": "SA C2 CA CK C5 HK HQ D3 D4", "variants": {"players": 4}},
+    # Re-dealt with the coach at every seat (issue 37): spades with basta and four more trumps, spadille and
+    # manille against him.
+    "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "S", "tricks": {0: 4, 1: 4, 2: 1},
+                            "hand": "CA SK SJ S6 S5 S4 HK DJ D6", "variants": {"players": 4}},
     "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 4, 1: 2, 2: 3},
                     "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
     "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 1},
