@@ -31,8 +31,9 @@ OLD: dict[str, dict[str, Any]] = {
                             "hand": "CA SK SJ S6 S5 S4 HK DJ D6", "variants": {"players": 4}},
     "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 4, 1: 2, 2: 3},
                     "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
-    "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 1},
-                       "hand": "SA S2 CA SK SQ S7 HK HQ DK"},
+    # Re-dealt with the coach at every seat (issue 37): spadille and five more spades, manille and basta against.
+    "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 1, 2: 2},
+                       "hand": "SA SK SQ S7 S6 S3 DJ DA D2"},
     # Re-dealt after the 2026-11-27 review (P7), and again with the coach at every seat (issue 37): a tourné
     # with basta, the ace of diamonds and a king, bid at about 8 in 10 and surrendered after a bad exchange.
     "surrender": {"contract": "tourne", "declarer": 2, "trump": "D", "surrendered": True,
@@ -88,13 +89,13 @@ def test_spade_solo_stops_after_the_fifth_trick_at_trick_eight() -> None:
     ex = example("spade-solo-won")
     tricks = trick_lines(ex)
     assert len(tricks) == 8
-    assert counts(ex, tricks[6]) == (4, 2, 1) and not at(ex, tricks[6]).is_terminal()
-    assert counts(ex, tricks[7]) == (5, 2, 1) and at(ex, tricks[7]).is_terminal()
+    assert counts(ex, tricks[6]) == (4, 1, 2) and not at(ex, tricks[6]).is_terminal()
+    assert counts(ex, tricks[7]) == (5, 1, 2) and at(ex, tricks[7]).is_terminal()
     assert counts(ex, tricks[4])[0] < 5  # no slam question: the declarer lost tricks early
     position = ex.position
     assert isinstance(position, Position)
     assert sorted(position.hand) == sorted(at(ex, 0).dealt[0])  # the solo: no exchange for the declarer
-    assert at(ex, tricks[7]).tally() == [(f"{FH}（デクレアラー）", "5トリック"), (MH, "2トリック"), (RH, "1トリック")]
+    assert at(ex, tricks[7]).tally() == [(f"{FH}（デクレアラー）", "5トリック"), (MH, "1トリック"), (RH, "2トリック")]
 
 
 def test_codille_is_decided_by_the_last_trick() -> None:
