@@ -29,8 +29,9 @@ OLD: dict[str, dict[str, Any]] = {
     # manille against him.
     "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "S", "tricks": {0: 4, 1: 4, 2: 1},
                             "hand": "CA SK SJ S6 S5 S4 HK DJ D6", "variants": {"players": 4}},
-    "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 4, 1: 2, 2: 3},
-                    "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
+    # Re-dealt with the coach at every seat (issue 37): the talon gives the declarer the six of spades.
+    "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 3, 1: 2, 2: 4},
+                    "hand": "S6 S5 S3 S2 C5 C3 C2 D5 D7"},
     # Re-dealt with the coach at every seat (issue 37): spadille and five more spades, manille and basta against.
     "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 1, 2: 2},
                        "hand": "SA SK SQ S7 S6 S3 DJ DA D2"},
@@ -112,9 +113,9 @@ def test_simple_nolo_is_played_out_after_the_codille_is_certain() -> None:
     ex = example("simple-nolo")
     tricks = trick_lines(ex)
     assert len(tricks) == 9
-    assert counts(ex, tricks[4]) == (1, 1, 3)  # the fifth trick: the king of diamonds
-    assert counts(ex, tricks[5]) == (1, 2, 3) and not at(ex, tricks[5]).is_terminal()  # codille certain
-    assert counts(ex, tricks[8]) == (4, 2, 3)
+    assert counts(ex, tricks[1]) == (0, 1, 1)  # the second trick: the ace of spades led, the six forced over it
+    assert counts(ex, tricks[3]) == (1, 2, 1) and not at(ex, tricks[3]).is_terminal()  # codille certain
+    assert counts(ex, tricks[8]) == (3, 2, 4)
 
 
 def test_surrender_comes_at_the_declarers_first_card() -> None:
