@@ -48,11 +48,17 @@ def test_exactly_55_fails() -> None:
     pos = ex.position
     assert isinstance(pos, Position)
     assert (pos.contract, pos.declarer) == (3, 1)
-    assert pos.discard == tuple(parse_cards("C2 CA D2"))  # three pips, 1.5 points
-    assert len(pos.piles[1]) == 44  # 11 tricks
+    assert pos.discard == tuple(parse_cards("S10 S5 S2"))  # three pips, 1.5 points
+    assert len(pos.piles[1]) == 28  # 7 tricks, 53.5 points
+    twelfth = at(ex, 2 + 12)  # the trump 19 takes the twelfth trick: 55 points, and no more after it
+    assert [(p.seat, str(p.card)) for p in twelfth.last_plays] == [(2, "SJ"), (3, "S9"), (0, "T15"), (1, "T19")]
+    assert twelfth.tally()[0] == ("デクレアラー（席1、捨て札を含む）", "55点")
     assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席1、捨て札を含む）", "55点"),
                                              ("相手側（使わなかったウィドーを含む）", "55点")]
-    assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}
+    assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}  # as on the rules page's sheet
+    # the widow cards nobody took (C10 H10 DJ: 3 points) turn it into 58 and a success with the other variant
+    other = ex.state_at(len(ex.lines), {**ex.start.variants, "widow_rest": "declarer"})
+    assert other.tally()[0] == ("デクレアラー（席1、捨て札と使わなかったウィドーを含む）", "58点")
 
 
 def test_55_and_a_half_succeeds_by_the_discarded_court_cards() -> None:
