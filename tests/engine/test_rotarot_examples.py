@@ -82,10 +82,15 @@ def test_solo_wins_and_the_pagat_falls_in_the_last_trick() -> None:
     pos = ex.position
     assert isinstance(pos, Position)
     assert (pos.contract, pos.declarer, pos.discard) == (0, 2, ())
-    assert [(p.seat, str(p.card)) for p in pos.last_trick] == [(2, "F"), (3, "T1"), (0, "CJ"), (1, "DJ")]
-    assert pos.collapse is None and len(pos.piles[2]) == 48
+    assert [(p.seat, str(p.card)) for p in pos.last_trick] == [(0, "HA"), (1, "H2"), (2, "T17"), (3, "T1")]
+    assert pos.collapse is None and len(pos.piles[2]) == 52  # 13 tricks
     # 6 widow cards for the defenders: T14 1, CQ 4, HJ 2, three pips 1.5
-    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席2）", "70点"), ("相手側（ウィドー6枚を含む）", "40点")]
+    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席2）", "73.5点"),
+                                             ("相手側（ウィドー6枚を含む）", "36.5点")]
+    # the two moves the intro names: seat 3 keeps the Pagat where the coach would play it (tricks 14 and 16)
+    fourteenth, sixteenth = at(ex, 2 + 14), at(ex, 2 + 16)
+    assert [(p.seat, str(p.card)) for p in fourteenth.last_plays] == [(0, "HN"), (1, "H5"), (2, "H10"), (3, "T8")]
+    assert [(p.seat, str(p.card)) for p in sixteenth.last_plays] == [(3, "D10"), (0, "D2"), (1, "D3"), (2, "T15")]
     assert at(ex, 2).turn == 2  # a Solo declarer leads
 
 
