@@ -1,7 +1,7 @@
 """ロンブルの得点計算の例 (tutorials/lhombre/example-*.yaml): each is a recorded deal that the engine
-replays to the end; its final position passes the reachability checks and is the very position the
-example showed when it was a typed position (old share links open it unchanged), the moment the
-page talks about happens at the trick the intro names, and the running trick counts (``tally``)
+replays to the end; its final position passes the reachability checks and is the position written
+out below (for the examples not re-dealt since, the one they showed as typed positions), the moment
+the page talks about happens at the trick the intro names, and the running trick counts (``tally``)
 are the ones counted by hand."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from engine.tutorials import Example, position_from_data
 
 FH, MH, RH = "フォアハンド", "ミドルハンド", "バックハンド"
 
-# What each example showed before it became a played deal (the typed positions of the old files):
-# the replayed deal must end exactly there, so the share links made by the old pages still fit.
+# Where each replayed deal must end.  Examples re-dealt since they were typed positions say so (an old
+# share link of theirs opens the example's end with a notice, engine.web); the others end exactly where
+# the old pages' positions were, so those links still fit.
 OLD: dict[str, dict[str, Any]] = {
     # Re-dealt after the 2026-12-01 review (N9): a codille the coach's own play did not avoid, not one made
     # by the declarer ducking a trick he could win.

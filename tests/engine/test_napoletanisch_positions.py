@@ -87,8 +87,9 @@ PLAYED = {
 }
 
 
-# The examples' final positions written out as piles (what the pages showed before the examples became
-# recorded deals; old share links of these positions still open the same examples).
+# The examples' final positions written out as piles, counted by hand.  All five were re-recorded with the
+# coach at every seat (issue 37), so a share link of an older final position opens the example's end with
+# a notice that the link is an old one (engine.web).
 FINAL: dict[str, dict[str, Any]] = {
     "four-seventy": {"variants": {"players": 4}, "piles": {
         0: "T18 T8 T3 SK SQ CQ C7 HQ HA",
