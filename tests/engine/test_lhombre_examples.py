@@ -1,7 +1,7 @@
 """ロンブルの得点計算の例 (tutorials/lhombre/example-*.yaml): each is a recorded deal that the engine
-replays to the end; its final position passes the reachability checks and is the very position the
-example showed when it was a typed position (old share links open it unchanged), the moment the
-page talks about happens at the trick the intro names, and the running trick counts (``tally``)
+replays to the end; its final position passes the reachability checks and is the position written
+out below (for the examples not re-dealt since, the one they showed as typed positions), the moment
+the page talks about happens at the trick the intro names, and the running trick counts (``tally``)
 are the ones counted by hand."""
 
 from __future__ import annotations
@@ -18,22 +18,28 @@ from engine.tutorials import Example, position_from_data
 
 FH, MH, RH = "フォアハンド", "ミドルハンド", "バックハンド"
 
-# What each example showed before it became a played deal (the typed positions of the old files):
-# the replayed deal must end exactly there, so the share links made by the old pages still fit.
+# Where each replayed deal must end.  Examples re-dealt since they were typed positions say so (an old
+# share link of theirs opens the example's end with a notice, engine.web); the others end exactly where
+# the old pages' positions were, so those links still fit.
 OLD: dict[str, dict[str, Any]] = {
     # Re-dealt after the 2026-12-01 review (N9): a codille the coach's own play did not avoid, not one made
     # by the declarer ducking a trick he could win.
     "codille": {"contract": "solo", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 5, 2: 0},
                 "hand": "SA C2 CA CJ C6 H2 S5 SJ D3"},
-    "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "C", "tricks": {0: 4, 1: 4, 2: 1},
-                            "hand": "SA C2 CA CK C5 HK HQ D3 D4", "variants": {"players": 4}},
-    "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 4, 1: 2, 2: 3},
-                    "hand": "S3 S2 SA C3 C2 H6 H7 D6 DK"},
-    "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 2, 2: 1},
-                       "hand": "SA S2 CA SK SQ S7 HK HQ DK"},
-    # Re-dealt after the 2026-11-27 review (P7): a tourné bid with basta and three kings, not with no matador.
+    # Re-dealt with the coach at every seat (issue 37): spades with basta and four more trumps, spadille and
+    # manille against him.
+    "four-players-remise": {"contract": "simple", "declarer": 0, "trump": "S", "tricks": {0: 4, 1: 4, 2: 1},
+                            "hand": "CA SK SJ S6 S5 S4 HK DJ D6", "variants": {"players": 4}},
+    # Re-dealt with the coach at every seat (issue 37): the talon gives the declarer the six of spades.
+    "simple-nolo": {"contract": "simple-nolo", "declarer": 1, "tricks": {0: 3, 1: 2, 2: 4},
+                    "hand": "S6 S5 S3 S2 C5 C3 C2 D5 D7"},
+    # Re-dealt with the coach at every seat (issue 37): spadille and five more spades, manille and basta against.
+    "spade-solo-won": {"contract": "spade-solo", "declarer": 0, "trump": "S", "tricks": {0: 5, 1: 1, 2: 2},
+                       "hand": "SA SK SQ S7 S6 S3 DJ DA D2"},
+    # Re-dealt after the 2026-11-27 review (P7), and again with the coach at every seat (issue 37): a tourné
+    # with basta, the ace of diamonds and a king, bid at about 8 in 10 and surrendered after a bad exchange.
     "surrender": {"contract": "tourne", "declarer": 2, "trump": "D", "surrendered": True,
-                  "hand": "CA DK D3 SK SQ S3 CK CQ C6"},
+                  "hand": "CA DA DQ D2 S7 CQ C2 HK H5"},
     "vole": {"contract": "solo", "declarer": 0, "trump": "H", "vole": True, "tricks": {0: 9, 1: 0, 2: 0},
              "hand": "SA H7 CA HA HK HQ HJ SK CK"},
 }
@@ -85,13 +91,13 @@ def test_spade_solo_stops_after_the_fifth_trick_at_trick_eight() -> None:
     ex = example("spade-solo-won")
     tricks = trick_lines(ex)
     assert len(tricks) == 8
-    assert counts(ex, tricks[6]) == (4, 2, 1) and not at(ex, tricks[6]).is_terminal()
-    assert counts(ex, tricks[7]) == (5, 2, 1) and at(ex, tricks[7]).is_terminal()
+    assert counts(ex, tricks[6]) == (4, 1, 2) and not at(ex, tricks[6]).is_terminal()
+    assert counts(ex, tricks[7]) == (5, 1, 2) and at(ex, tricks[7]).is_terminal()
     assert counts(ex, tricks[4])[0] < 5  # no slam question: the declarer lost tricks early
     position = ex.position
     assert isinstance(position, Position)
     assert sorted(position.hand) == sorted(at(ex, 0).dealt[0])  # the solo: no exchange for the declarer
-    assert at(ex, tricks[7]).tally() == [(f"{FH}（デクレアラー）", "5トリック"), (MH, "2トリック"), (RH, "1トリック")]
+    assert at(ex, tricks[7]).tally() == [(f"{FH}（デクレアラー）", "5トリック"), (MH, "1トリック"), (RH, "2トリック")]
 
 
 def test_codille_is_decided_by_the_last_trick() -> None:
@@ -108,17 +114,19 @@ def test_simple_nolo_is_played_out_after_the_codille_is_certain() -> None:
     ex = example("simple-nolo")
     tricks = trick_lines(ex)
     assert len(tricks) == 9
-    assert counts(ex, tricks[4]) == (1, 1, 3)  # the fifth trick: the king of diamonds
-    assert counts(ex, tricks[5]) == (1, 2, 3) and not at(ex, tricks[5]).is_terminal()  # codille certain
-    assert counts(ex, tricks[8]) == (4, 2, 3)
+    assert counts(ex, tricks[1]) == (0, 1, 1)  # the second trick: the ace of spades led, the six forced over it
+    assert counts(ex, tricks[3]) == (1, 2, 1) and not at(ex, tricks[3]).is_terminal()  # codille certain
+    assert counts(ex, tricks[8]) == (3, 2, 4)
 
 
 def test_surrender_comes_at_the_declarers_first_card() -> None:
     ex = example("surrender")
     before = at(ex, len(ex.lines) - 1)
     assert before.phase == "play" and before.turn == before.declarer == 2 and len(before.trick) == 2
-    assert before.turned is not None and str(before.turned) == "D3"
-    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["CA", "DK", "D3"]
+    assert before.turned is not None and str(before.turned) == "DQ"
+    assert [str(c) for c in before.hands[2] if before.suiting.suit_of[c] == TRUMP] == ["CA", "DA", "DQ", "D2"]
+    opponents = [c for seat in (0, 1) for c in before.hands[seat] if before.suiting.suit_of[c] == TRUMP]
+    assert len(opponents) == 8 and {"SA", "D7"} <= set(map(str, opponents))  # spadille and manille against him
     assert before.tally() == [(FH, "0トリック"), (MH, "0トリック"), (f"{RH}（デクレアラー）", "0トリック")]
     assert at(ex, len(ex.lines)).tally() == []
 

@@ -246,7 +246,8 @@ def test_nobody_captured_variant() -> None:
     assert list(dealer.score().totals.values()) == [0, 0, 70]
 
 
-# The final position of a two-player deal played with the engine (the example page's), scored by hand below.
+# The final position of a two-player deal played with the engine (the example page's before it was re-recorded
+# with the coach), scored by hand below.
 TWO_PLAYERS = {
     "variants": {"players": 2},
     "piles": {"0": "T19 T17 T16 T15 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T2 T1 SK SQ S10 S9 S8 S7 CQ C7 HQ HN HJ H4 "
@@ -355,9 +356,9 @@ def test_example_expect_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     data = yaml.safe_load((Path(__file__).resolve().parents[2] / "tutorials" / "napoletanisch" /
                            "example-two-players.yaml").read_text(encoding="utf-8"))
     example = load(data)
-    assert isinstance(example, Example) and example.expect == {"席0": 38, "席1（ディーラー）": 31}  # as scored above
+    assert isinstance(example, Example) and example.expect == {"席0": 33, "席1（ディーラー）": 36}
     with pytest.raises(TutorialError, match="エンジンの計算と合いません") as error:
-        load({**data, "expect": {"席0": 39, "席1（ディーラー）": 31}})
+        load({**data, "expect": {"席0": 34, "席1（ディーラー）": 36}})
     assert error.value.path == ("expect",)
     typed = {k: v for k, v in data.items() if k not in ("deal", "actions")}
     with pytest.raises(TutorialError):  # an example is a played deal now, never typed piles

@@ -60,58 +60,67 @@ def refused(data: dict[str, Any]) -> TutorialError:
 # Each scoring example's deal and actions as the engine's share code of the finished deal.
 PLAYED = {
     "four-seventy": (
-        "naG1.AAAAKB4UMyklAjIwNCwTJBojAQMGKxgtLiYODx0hGxkLEi8nBQwqEQcfABAJHCIVCgQNMTUgFwgW_wEjM_8DDh4lKP8"
-        "BJCkLAi8PBf8CEgIP_wEyL_8CEQULGiET_wEZIS7_AisaLir_AhUTKgomATD_AjQmMP8CDAEKFzH_AQcX_wEsMSInFv8CHCI"
-        "nGP8BCBgd_wEEHQAt_wE1LSAb_wIDABv_AQYWHw3_AhAfIAk.SCEUoA"
+        "naG1.AAAALA4mFA0zCCUkHgItNRMvMQohHQknBisQNDAcBwwZLhYYHxoEIiojFxspEQ8LKCAABRIyAQMV_wIdJiz_AhANMwohC"
+        "P8BCSEY_wITChgvB_8BIi8fAv8BFx8MHv8DEQIHHiX_ATUlBiD_Ag8GCAsZGv8BARoF_wIVCxkrLf8BGyv_AhIFDCP_AQQtAzA"
+        "yFif_ASoyLv8BAC4kKf8BHCT_ATEpNP8BKDA.NJ-qMg"
     ),
     "four-sixtyeight": (
-        "naG1.AAAABR4JDxcSGgcjKBMzKyUxGy8LIhEDBi41DgEMKikULScmHTIkLDQKBDAgFhkAHwIIIRAYHA0V_wIMBR7_AhEJFwM"
-        "G_wITAw8H_wIOBgcLGv8BKhomJf8BLSUz_wIsJjMoCv8BGygAHSL_ATUdL_8EEAALIi8CCCH_AxUCCCEx_wEcMSn_ATQpGCc"
-        "w_wEBJzL_AgQwMiP_ASAYLhn_ASsj_wIUChkWJA3_Ah8WLg.imwDLA"
+        "naG1.AAAAHRYyIioOHi4MMSwEGCgNGRQTGgUCLQccAQ8zCikrCx8mNSAAJwYlFxEhAyQQGxIJNC8IMBUj_wMNFh0i_wIcKjIME"
+        "wsKJv8CDw4mHi7_AxQMHi4GBx__AhEGCij_ATMo_wEXHxgrAwT_AxAEGCst_wElLQX_AxUDBQsbIAD_AQIbI_8CCAAHMAEv_wU"
+        "SASAjLzAJJzX_ARonGSn_ATEpLP8BJCw0_wEhGQ.VWxQPA"
     ),
     "three-sixtyeight": (
-        "naG1.AQAAFiMOCAMnKDIpEhEGBx4QCy8xDDUZGCY0FBwdEw0fAQUuCQQKKyACIg8kLCUtITAbFzMqFRoA_wISAw7_ATInMf8"
-        "CDAgx_wEeFjQY_wEcNB__AQcfL_8CHSMvFAQZ_wEJGf8BIBgCExEKASYk_wMLAgQkJf8BLSUr_wEzK_8BLib_AhUBExr_ASo"
-        "aLAUpIjD_ARswITX_AxAhIjUX_wMPFyksACj_Ag0KKP8CBgAF.sIVNqg"
+        "naG1.AQAAFB4fKxIRGCchHDQbIDIABjEuNRMkFRcQBQQWJSwDAg8qASMMMAoZCSkNGh0oMw4LLSYiCC8H_wIVEiv_ARcfLv8BB"
+        "h4T_wEALhgx_wEkMf8BIBg0_wEDNAEEEAIK_wIMAQoJKf8CDQkpBQ8hMP8BIzD_ARkhNf8BHTUo_wEzKCb_AwsEBSYlJ_8CBwI"
+        "l_wEaJw4WHP8BLBwbCC__ASovLTL_ASIy.SkNVkQ"
     ),
     "three-sixtynine": (
-        "naG1.AQAAFS4ZByEKIg8OLSAnLCQRAyMrBRwCDTASKhovGB4MKTQmHQEINQsoMzEQCRcWGxQlBB8yAAYTA_8DDwMKLv8CEQc"
-        "hLSD_Ag4ZLf8BGCAeAikw_wErMP8BLCka_wIIGh4i_wEBIiYq_wIjJiovHTH_AScv_wE1Hf8BNDEoDQsW_wEzKP8CFA0WJf8"
-        "BBCUf_wITCx8FF_8DEAIFFwkGMhsc_wMSBgkyAP8BJBwM.azeNIg"
+        "naG1.AQAAAgcbFQ4BKgYSHgAEAwgpIicTMCAjLzQaMzEoCRQRFi0hNRgkDR8XJgwPECwuHB0ZCjIrCyUFHv8CCAEe_wEjGy__A"
+        "ScvBDD_AxQCDjASCSD_AhEHCQP_ARggEw0GIRYf_wMPAwQG_wIQFiEM_wEXHyox_wEkMf8BIio0KP8BHDQy_wErKAot_wEaMv8"
+        "BNS0dLv8CCwou_wElHRkzLCkm_wEAJgU.DV6m4g"
     ),
     "two-players": (
-        "naG1.AgAAFy8TCQArKBweDwQ0GBsdIg4WCy4HFDEZNSUkLCkNAwECFQgFMjAGKhIhECctGh8RDCYKMyAj_wMOCSsvFv8BHhY"
-        "i_wEHFxz_AgQAHDQxLv8BJDT_AhsiLv8BKTENHRT_ATUdJQgZAv8DFQINJQMF_wMSAwUIDygn_wILGScBGCr_AwwBGCr_ATA"
-        "oBib_AhAPJiMgIS0s_wIKBiz_AxEhIy0fMzL_ARoy.ELOJww"
+        "naG1.AgAANBQEDyMQASQFHRMbJRUoHxEWLAsxIBcGCgwYNSYnEg0aIRwvKikDLjItDiIzCAIrCRkwBx4A_wITDzT_ARsjEf8CF"
+        "QQQMf8BJDEBFgr_AgwBCgUd_wElHf8BBhYSH_8BFx8LLCH_ARwsKf8BAykNGjX_Ag4hNf8BIhoqIP8BMir_AQggGCcCGR4AJv8"
+        "BLyf_AwkAAgUtKP8BKygz_wEuJjD_AgctMA.UZQHjw"
     ),
 }
 
 
-# The examples' final positions written out as piles (what the pages showed before the examples became
-# recorded deals; old share links of these positions still open the same examples).
+# The examples' final positions written out as piles, counted by hand.  All five were re-recorded with the
+# coach at every seat (issue 37), so a share link of an older final position opens the example's end with
+# a notice that the link is an old one (engine.web).
 FINAL: dict[str, dict[str, Any]] = {
     "four-seventy": {"variants": {"players": 4}, "piles": {
-        0: "T19 T16 T13 T11 T5 T3 T2 SK SQ SJ CN CJ HQ HN H2 DN D4 DA", 1: "T15 CK C7 H3 DJ D2",
-        2: "F T20 T18 T17 T12 T9 T6 T4 T1 SN S10 S9 CQ C10 C9 C8 HJ H4", 3: "T8 T7 S8 S7 HK HA DK DQ D3"},
-        "remainder": "T21 T14 T10", "last_capturer": 2},
+        0: "T18 T8 T3 SK SQ CQ C7 HQ HA",
+        1: "T17 T16 T14 T10 T9 T7 T5 T2 T1 SJ S8 C10 C8 HK H4 DN D4 DA", 2: "SN CK CJ HN DK D2",
+        3: "F T20 T19 T13 T12 T11 T6 S10 S9 HJ H3 DJ D3"},
+        "remainder": "T21 T15 T4 S7 CN C9 H2 DQ", "last_capturer": 3},
     "four-sixtyeight": {"variants": {"players": 4}, "piles": {
-        0: "T20 T16 T13 T6 T4 CK C7 HK", 1: "T18 T10 T5 SK SQ SN SJ S8 HJ H3 DK DJ D4 D3",
-        2: "T15 T8 T7 CN HQ HN HA DN", 3: "F T21 T17 T12 T11 T9 T3 T2 T1 S10 S9 S7 CJ C10 C9 C8 H4 H2 DQ D2 DA"},
-        "remainder": "T19 T14 CQ", "last_capturer": 3},
+        0: "T19 T14 T9 T8 T2 T1 SK SJ S7 CK CN CJ C9 HK H3 H2 DN D3 D2", 1: "SQ S8 CQ C8 HQ HJ DJ",
+        2: "F T21 T18 T17 T13 T12 T11 T7 T6 T5 T4 T3 SN S9 C7 HN DA", 3: "T16 T15 S10 C10 H4 HA D4"},
+        "remainder": "T20 T10 DK DQ", "last_capturer": 3},
     "three-sixtyeight": {"variants": {"players": 3}, "piles": {
-        0: "F T20 T19 T15 T13 T12 T10 T9 T8 T5 T4 T3 T2 S10 CQ C8 D4",
-        1: "T16 T14 T11 SQ S9 S8 S7 C9 C7 HQ HN H4 H3 H2 DQ DN DJ",
-        2: "T17 T7 T6 T1 SK SN SJ CK CN CJ C10 HK HJ HA DK D3 D2 DA"}, "remainder": "T21 T18", "last_capturer": 2},
+        0: "F T19 T7 SJ S9 C9 C7 HN H3 H2 DN", 1: "SK SQ S8 CN C8 HQ DK D3",
+        2: "T14 T13 T12 T11 T10 T8 T6 T5 T4 T3 T2 T1 S10 CK CQ CJ C10 HJ H4 HA DQ DJ D4 D2 DA"},
+        "remainder": "T21 T20 T18 T17 T16 T15 T9 SN S7 HK", "last_capturer": 2},
     "three-sixtynine": {"variants": {"players": 3}, "piles": {
-        0: "T5 SK S9 CK C9 HQ H4 H3 DK DN", 1: "T21 T16 T14 T11 T4 T2 SQ S7 CQ CN CJ HJ HA DQ D4 DA",
-        2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
-        "remainder": "F T13 T1 SN", "last_capturer": 1},
+        0: "T17 T12 T11 SQ S7 CJ C10 HK HJ DK DQ DA", 1: "T21 T15 T9 T3 T2 T1 SK S9 CK C9 C7 H2 HA D3 D2",
+        2: "T18 T16 T10 T8 T7 T5 T4 SN SJ S8 CQ CN C8 HN H3 DJ D4"},
+        "remainder": "F T20 T19 T14 T13 T6 S10 HQ H4 DN", "last_capturer": 1},
     "two-players": {"variants": {"players": 2}, "piles": {
-        0: "T19 T17 T16 T15 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T2 T1 SK SQ S10 S9 S8 S7 CQ C7 HQ HN HJ H4 H2 HA DK "
-           "DQ D4 D2",
-        1: "F T18 T14 T3 SN SJ CK CN CJ C10 HK H3 DJ D3 DA"}, "remainder": "T21 T20 C9 C8 DN", "last_capturer": 1},
+        0: "T20 T16 T15 T10 T6 T4 T3 T1 SK SQ S8 CK C10 C8 HQ HJ H4 DK DQ DJ",
+        1: "F T17 T13 T11 T9 T8 T7 T5 T2 SN SJ S7 CQ CN CJ C9 HK HN H3 H2 HA D4 D3 D2 DA"},
+        "remainder": "T21 T19 T18 T14 T12 S10 S9 C7 DN", "last_capturer": 1},
 }
 
+
+# The three-sixtynine example's final position before it was re-recorded with the coach (a reachable
+# position of a deal played with the engine): the last-capturer checks below take its captures apart.
+OLD_SIXTYNINE: dict[str, Any] = {"variants": {"players": 3}, "piles": {
+    0: "T5 SK S9 CK C9 HQ H4 H3 DK DN", 1: "T21 T16 T14 T11 T4 T2 SQ S7 CQ CN CJ HJ HA DQ D4 DA",
+    2: "T20 T19 T18 T17 T15 T12 T10 T9 T8 T7 T6 T3 SJ S10 S8 C10 C8 C7 HK HN H2 DJ D3 D2"},
+    "remainder": "F T13 T1 SN", "last_capturer": 1}
 
 def example(name: str) -> Example:
     return site_example("napoletanisch", name)
@@ -144,7 +153,7 @@ def test_the_examples_show_what_their_pages_say() -> None:
         assert sum(counts) == 54
         assert 70 - sum(c % 3 for c in counts) // 3 == total == sum(example(name).expect.values())
     assert all(len(parse_cards(FINAL[n]["piles"][s])) % 3 == 2 for n, s in
-               [("three-sixtyeight", 0), ("three-sixtyeight", 1), ("four-sixtyeight", 0), ("four-sixtyeight", 2)])
+               [("three-sixtyeight", 0), ("three-sixtyeight", 1), ("four-sixtyeight", 2)])
 
 
 def test_the_intros_name_the_right_moves() -> None:
@@ -152,26 +161,31 @@ def test_the_intros_name_the_right_moves() -> None:
     def turn(name: str, n: int) -> str:
         return str(example(name).lines[n - 1][0])
 
-    assert [turn("four-seventy", n) for n in (47, 48)] == ["T17 x C8 C9", "T10"]
-    assert turn("four-sixtyeight", 48) == "C8 x S7 DA"
-    assert [turn("three-sixtyeight", n) for n in (13, 31, 45, 48)] == ["T21", "F x T2 T20", "T1", "T7 x T1 T6"]
-    assert [turn("three-sixtynine", n) for n in (47, 48)] == ["CQ x SQ", "T13"]
-    assert [turn("two-players", n) for n in (16, 48)] == ["T21", "SJ x DJ"]
-    assert "T20" in map(str, example("two-players").start.deal[:6])  # on the table from the start
+    assert [turn("four-seventy", n) for n in (28, 45, 46, 47, 48)] == ["F x T12 S10", "SQ x CQ", "D4 x H4", "DQ",
+                                                                       "H3 x D3"]
+    assert {"T21", "T15"} <= set(map(str, example("four-seventy").start.deal[:6]))  # on the table from the start
+    assert turn("four-sixtyeight", 48) == "C10 x S10"
+    assert " ".join(map(str, example("four-sixtyeight").state_at(47).tablecards)) == "T20 T10 DK S10 DQ"
+    assert [turn("three-sixtyeight", n) for n in (1, 48)] == ["F x T19 HN", "CJ x DJ"]
+    assert "T21" in map(str, example("three-sixtyeight").start.deal[:6])  # on the table from the start
+    assert [turn("three-sixtynine", n) for n in (3, 47, 48)] == ["CN x SN", "T1 x HA", "T6"]
+    assert "F" in map(str, example("three-sixtynine").start.deal[:6])  # on the table from the start
+    assert [turn("two-players", n) for n in (4, 48)] == ["F x T5 T17", "T8 x HK D3"]
+    assert "T21" in map(str, example("two-players").start.deal[:6])  # on the table from the start
 
 
 def test_the_tally_under_the_table_counts_captures_and_at_the_end_the_remainder() -> None:
-    """Counted by hand from FINAL: four-seventy's seat 2 took 18 cards and gets T21 T14 T10 (75 thirds
-    in all); three-sixtynine's seat 0 holds 61 thirds, seat 1 101 with the remainder F T13 T1 SN (34),
-    so 67 in its own 16 cards before the last turn; seat 2's 24 cards are 48 thirds."""
+    """Counted by hand from FINAL: four-seventy's seat 3 took 13 cards (31 thirds) and gets the eight
+    left on the table (35 thirds); three-sixtynine's seat 0 holds 60 thirds, seat 1 100 with the
+    ten-card remainder (37), so 63 in its own 15 cards after its last capture (turn 47); seat 2's 17
+    cards are 50 thirds."""
     seventy = example("four-seventy")
-    assert seventy.state_at(48).tally() == [("席0", "24点（18枚）"), ("席1", "7点（6枚）"),
-                                            ("席2", "25点（21枚、場の残り3枚を含む）"),
-                                            ("席3（ディーラー）", "14点（9枚）")]
+    assert seventy.state_at(48).tally() == [("席0", "16点（9枚）"), ("席1", "17点（18枚）"), ("席2", "15点（6枚）"),
+                                            ("席3（ディーラー）", "22点（21枚、場の残り8枚を含む）")]
     sixtynine = example("three-sixtynine")
-    assert sixtynine.state_at(47).tally() == [("席0", "20⅓点（10枚）"), ("席1", "22⅓点（16枚）"),
-                                              ("席2（ディーラー）", "16点（24枚）")]
-    assert sixtynine.state_at(48).tally()[1] == ("席1", "33⅔点（20枚、場の残り4枚を含む）")
+    assert sixtynine.state_at(47).tally() == [("席0", "20点（12枚）"), ("席1", "21点（15枚）"),
+                                              ("席2（ディーラー）", "16⅔点（17枚）")]
+    assert sixtynine.state_at(48).tally()[1] == ("席1", "33⅓点（25枚、場の残り10枚を含む）")
 
 
 # The positions the five examples showed before: each has a pile no deal can produce.
@@ -285,7 +299,7 @@ def test_nobody_captured_only_when_captures_are_optional() -> None:
 
 
 def test_last_capturer_must_have_captured_and_be_named() -> None:
-    base = FINAL["three-sixtynine"]
+    base = OLD_SIXTYNINE
     piles = base["piles"]
     error = refused({**base, "last_capturer": 0, "piles": {0: "", 1: f"{piles[1]} {piles[0]}", 2: piles[2]}})
     assert error.path == ("last_capturer",) and "取った札を持って" in str(error)
@@ -294,10 +308,10 @@ def test_last_capturer_must_have_captured_and_be_named() -> None:
 
 
 def test_seats_after_the_last_capturer_left_cards_they_could_not_use() -> None:
-    """three-sixtynine: seat 1 captured last, then seat 2 could take nothing and trailed.  Put two of
+    """The old three-sixtynine: seat 1 captured last, then seat 2 could take nothing and trailed.  Put two of
     seat 1's captures (T16 x T11 T4 DA, CN x HJ HA) back on the table: then every card left there has
     a set to take among the others, so no last card can have been trailed under compulsory captures."""
-    base = FINAL["three-sixtynine"]
+    base = OLD_SIXTYNINE
     piles = {0: base["piles"][0], 1: "T21 T14 T2 SQ S7 CQ CJ DQ D4", 2: base["piles"][2]}
     remainder = "F T16 T13 T11 T4 T1 SN CN HJ HA DA"
     error = refused({**base, "piles": piles, "remainder": remainder})

@@ -48,11 +48,17 @@ def test_exactly_55_fails() -> None:
     pos = ex.position
     assert isinstance(pos, Position)
     assert (pos.contract, pos.declarer) == (3, 1)
-    assert pos.discard == tuple(parse_cards("C2 CA D2"))  # three pips, 1.5 points
-    assert len(pos.piles[1]) == 44  # 11 tricks
+    assert pos.discard == tuple(parse_cards("S10 S5 S2"))  # three pips, 1.5 points
+    assert len(pos.piles[1]) == 28  # 7 tricks, 53.5 points
+    twelfth = at(ex, 2 + 12)  # the trump 19 takes the twelfth trick: 55 points, and no more after it
+    assert [(p.seat, str(p.card)) for p in twelfth.last_plays] == [(2, "SJ"), (3, "S9"), (0, "T15"), (1, "T19")]
+    assert twelfth.tally()[0] == ("デクレアラー（席1、捨て札を含む）", "55点")
     assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席1、捨て札を含む）", "55点"),
                                              ("相手側（使わなかったウィドーを含む）", "55点")]
-    assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}
+    assert ex.expect == {"席0": 20, "席1": -60, "席2": 20, "席3（ディーラー）": 20}  # as on the rules page's sheet
+    # the widow cards nobody took (C10 H10 DJ: 3 points) turn it into 58 and a success with the other variant
+    other = ex.state_at(len(ex.lines), {**ex.start.variants, "widow_rest": "declarer"})
+    assert other.tally()[0] == ("デクレアラー（席1、捨て札と使わなかったウィドーを含む）", "58点")
 
 
 def test_55_and_a_half_succeeds_by_the_discarded_court_cards() -> None:
@@ -76,10 +82,15 @@ def test_solo_wins_and_the_pagat_falls_in_the_last_trick() -> None:
     pos = ex.position
     assert isinstance(pos, Position)
     assert (pos.contract, pos.declarer, pos.discard) == (0, 2, ())
-    assert [(p.seat, str(p.card)) for p in pos.last_trick] == [(2, "F"), (3, "T1"), (0, "CJ"), (1, "DJ")]
-    assert pos.collapse is None and len(pos.piles[2]) == 48
+    assert [(p.seat, str(p.card)) for p in pos.last_trick] == [(0, "HA"), (1, "H2"), (2, "T17"), (3, "T1")]
+    assert pos.collapse is None and len(pos.piles[2]) == 52  # 13 tricks
     # 6 widow cards for the defenders: T14 1, CQ 4, HJ 2, three pips 1.5
-    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席2）", "70点"), ("相手側（ウィドー6枚を含む）", "40点")]
+    assert at(ex, len(ex.lines)).tally() == [("デクレアラー（席2）", "73.5点"),
+                                             ("相手側（ウィドー6枚を含む）", "36.5点")]
+    # the two moves the intro names: seat 3 keeps the Pagat where the coach would play it (tricks 14 and 16)
+    fourteenth, sixteenth = at(ex, 2 + 14), at(ex, 2 + 16)
+    assert [(p.seat, str(p.card)) for p in fourteenth.last_plays] == [(0, "HN"), (1, "H5"), (2, "H10"), (3, "T8")]
+    assert [(p.seat, str(p.card)) for p in sixteenth.last_plays] == [(3, "D10"), (0, "D2"), (1, "D3"), (2, "T15")]
     assert at(ex, 2).turn == 2  # a Solo declarer leads
 
 
@@ -96,31 +107,30 @@ def test_ramsch_widow_goes_to_the_last_trick() -> None:
                                              ("席2", "31.5点"), ("席3（ディーラー）", "39.5点")]
 
 
-def test_the_valat_example_keeps_its_final_position() -> None:
-    """The same end as the typed position the page showed before (old share links open it)."""
-    old = position_from_data("rotarot", {
-        "contract": 1, "declarer": 0, "piles": {0: "rest", 1: [], 2: [], 3: []}, "discard": "S4",
-        "widow": "S2 S3 C2 C3 H2", "last_trick": {"leader": 0, "cards": "T1 S5 S6 S7"},
+def test_the_valat_example_is_a_solo_valat_with_the_mond_caught() -> None:
+    """Re-recorded with the coach at every seat (issue 37): the Sküs led first catches the Mond, seat 2's
+    only trump, and the Pagat takes the last trick."""
+    end = position_from_data("rotarot", {
+        "contract": 0, "declarer": 0, "piles": {0: "rest", 1: [], 2: [], 3: []}, "discard": [],
+        "widow": "S2 S3 S4 C2 C3 H2", "last_trick": {"leader": 0, "cards": "T1 HK CK DK"},
         "collapse": {"skus": 0, "mond": 2}})
     ex = example("valat")
-    assert ex.position == old
-    first = at(ex, 3)
-    assert [(p.seat, str(p.card)) for p in first.last_plays] == [(1, "HK"), (2, "T21"), (3, "HA"), (0, "F")]
+    assert ex.position == end
+    first = at(ex, 2)
+    assert [(p.seat, str(p.card)) for p in first.last_plays] == [(0, "F"), (1, "T4"), (2, "T21"), (3, "T2")]
     assert first.collapse == (0, 2)
+    assert [str(c) for c in at(ex, 1).hands[2] if c.suit == "T"] == ["T21"]  # the Mond alone: it must be played
 
 
 def test_tally_counts_each_side_by_hand() -> None:
     ex = example("valat")
-    assert at(ex, 1).tally() == []  # the bidding is over, nobody has won or laid away a card yet
-    # the exchange is done: the discarded S4 counts for the declarer, the rest of the widow for the others
-    assert at(ex, 2).tally() == [("デクレアラー（席0、捨て札を含む）", "0.5点"),
-                                 ("相手側（使わなかったウィドーを含む）", "2.5点")]
-    # after the first trick: HK 5 + T21 5 + HA 0.5 + F 5, and the discarded S4 0.5 → 16;
-    # the five widow cards S2 S3 C2 C3 H2 nobody took → 2.5
-    assert at(ex, 3).tally() == [("デクレアラー（席0、捨て札を含む）", "16点"),
-                                 ("相手側（使わなかったウィドーを含む）", "2.5点")]
-    other = ex.state_at(3, {**ex.start.variants, "widow_rest": "declarer"})
-    assert other.tally() == [("デクレアラー（席0、捨て札と使わなかったウィドーを含む）", "18.5点"), ("相手側", "0点")]
+    assert at(ex, 0).tally() == []  # nobody has bid yet
+    # the Solo is bid: the six widow cards (six pips, 3 points) count for the defenders from the start
+    assert at(ex, 1).tally() == [("デクレアラー（席0）", "0点"), ("相手側（ウィドー6枚を含む）", "3点")]
+    # after the first trick: F 5 + T4 1 + T21 5 + T2 1 → 12
+    assert at(ex, 2).tally() == [("デクレアラー（席0）", "12点"), ("相手側（ウィドー6枚を含む）", "3点")]
+    other = ex.state_at(2, {**ex.start.variants, "widow_rest": "declarer"})
+    assert other.tally() == [("デクレアラー（席0、ウィドー6枚を含む）", "15点"), ("相手側", "0点")]
     # Ramsch: the first trick T1 T2 T4 T18 goes to seat 3: the Pagat 5 and three trumps of 1
     ramsch = example("ramsch")
     assert at(ramsch, 5).tally() == [("席0", "0点"), ("席1", "0点"), ("席2", "0点"), ("席3（ディーラー）", "0点")]

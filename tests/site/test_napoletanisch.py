@@ -51,8 +51,8 @@ def test_example_pre_rendered_with_its_running_points(offline_page: Page, site_u
     page.goto(f"{site_url}/napoletanisch/examples/")
     w = "ex-three-sixtynine"
     assert widget_totals(page, w) == wanted  # pre-rendered at the end of the recorded deal
-    # seat 1's 16 cards and the remainder F T13 T1 SN: 101 thirds (counted in tests/engine)
-    expect(page.locator(f"#{w} .tf-tally")).to_contain_text("席1: 33⅔点（20枚、場の残り4枚を含む）")
+    # seat 1's 15 cards and the ten cards left on the table: 100 thirds (counted in tests/engine)
+    expect(page.locator(f"#{w} .tf-tally")).to_contain_text("席1: 33⅓点（25枚、場の残り10枚を含む）")
     expect(page.locator(f"#{w} select[data-variant]")).to_have_count(0)  # no switch changes this deal's sheet
     expect(page.locator(f"#{w} .tf-variant-note")).to_contain_text("取れるときに取らずに置く")
 
