@@ -25,6 +25,7 @@ def site(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 SITE = {"index.html": "home", "lombardia/lessons/index.html": "lessons", "404.html": "missing",
+        "lombardia/lessons/answers.json": "{}",
         "assets/trionfi/client.js": "js", "assets/trionfi/client.js.map": "map", "sitemap.xml.gz": "gz",
         "assets/pyodide/pyodide.asm.wasm": "wasm", "assets/engine/engine.zip": "zip",
         "assets/javascripts/lunr/tinyseg.js": "ja", "assets/javascripts/lunr/wordcut.js": "th",
@@ -34,7 +35,7 @@ SITE = {"index.html": "home", "lombardia/lessons/index.html": "lessons", "404.ht
 def test_pages_and_assets_are_precached_and_the_engine_is_left_to_first_use(tmp_path: Path) -> None:
     build = offline.build_list(site(tmp_path, SITE), MANIFEST)
     assert build["precache"] == ["404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js",
-                                 "./", "lombardia/lessons/"]
+                                 "./", "lombardia/lessons/answers.json", "lombardia/lessons/"]
     runtime = build["runtime"]
     assert runtime["engine"] == {"version": "ab" * 8, "paths": ["assets/engine/engine.zip"]}
     assert runtime["pyodide"]["version"] == "314.0.7"
