@@ -2,7 +2,7 @@
 // Python engine.  Loaded once as a module (extra_javascript); Material's instant navigation
 // replaces the page content without re-running this file, so widgets are mounted on every
 // document$ emission and mount() is idempotent.
-import { fetchAnswers, lessonAnswer } from "./answers.js";
+import { exampleAnswer, fetchAnswers, lessonAnswer } from "./answers.js";
 import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
 import { askFirst, mountTable } from "./table.js";
 import { mountPad } from "./pad.js";
@@ -13,8 +13,11 @@ import { sprited } from "./sprite.js"; // cards drawn from the page's SVG sprite
 // A recorded deal: the step control moves through its lines (a trick, the monte, a capture ...)
 // with the engine; at the last step the score sheet is revealed line by line.  The page comes
 // pre-rendered at the end with the whole sheet, so it reads without WebAssembly.
+// Until the engine is ready, the steps of the deal come from the answers the build precomputed (answers.js);
+// other rules (the variant menus) wait for the engine.
 function mountExample(el) {
   const steps = () => Number(el.querySelector(".tf-step-range")?.max || 0);
+  fetchAnswers();
   const update = (request, after = () => {}) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
     el.querySelector(".tf-body").innerHTML = sprited(result.html); // engine-rendered, escaped HTML
     el.dataset.code = result.code;
@@ -32,7 +35,7 @@ function mountExample(el) {
       return true;
     }
     return false;
-  });
+  }, () => exampleAnswer(el, request));
   const go = (step) => update({ step: Math.max(0, Math.min(step, steps())), variants: chosenVariants(el) },
     () => el.querySelector(".tf-step-range")?.focus({ preventScroll: true }));
   el.addEventListener("click", (event) => {

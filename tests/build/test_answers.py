@@ -1,4 +1,4 @@
-"""The lessons' precomputed answers (#41, scripts/sitebuild/lesson_answers.py): read back as
+"""The lessons' precomputed answers (#41, scripts/sitebuild/answers.py): read back as
 docs/assets/trionfi/answers.js reads them, they equal the engine's answers to every button of every stop of
 every lesson on every lessons page, to the lesson's every share link and to its restart.  The engine's side is
 asked here through its worker's door, with the tutorials loaded from tutorials.json as the worker loads them.
@@ -19,11 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
 from engine import web  # noqa: E402
-from engine.tutorials import Lesson  # noqa: E402
-from sitebuild import card_sprite, lesson_answers  # noqa: E402
+from engine.tutorials import Example, Lesson  # noqa: E402
+from sitebuild import answers, card_sprite  # noqa: E402
 from sitebuild.tutorial_files import read_all  # noqa: E402
 from sitebuild.tutorial_hooks import read_paths  # noqa: E402
-from sitebuild.widgets import root_of  # noqa: E402
+from sitebuild.widgets import find, root_of  # noqa: E402
 
 TUTORIALS, RAW = read_all(ROOT)
 PATHS = read_paths(ROOT / "docs", TUTORIALS)
@@ -35,15 +35,20 @@ def engine() -> None:
     assert web.load_tutorials(json.dumps(RAW, ensure_ascii=False)) == ""
 
 
-def page_answers(game: str) -> tuple[dict[str, Any], str]:
-    """The file the build writes beside docs/<game>/lessons.md, as the reader's browser parses it; its root."""
-    root = root_of(f"{game}/lessons/")
-    collected = lesson_answers.Collected()
-    for stop in PATHS[game]:
-        lesson = TUTORIALS[stop.lesson]
-        assert isinstance(lesson, Lesson)
-        collected.add(lesson, root)
+def page_answers(game: str, page: str = "lessons") -> tuple[dict[str, Any], str]:
+    """The file the build writes beside docs/<game>/<page>.md, as the reader's browser parses it; its root."""
+    root = root_of(f"{game}/{page}/")
+    collected = answers.Collected()
+    for tutorial in page_tutorials(game, page):
+        collected.add(tutorial, root)
     return json.loads(json.dumps(collected.data(), ensure_ascii=False)), root
+
+
+def page_tutorials(game: str, page: str) -> list[Lesson | Example]:
+    """The lessons or examples of docs/<game>/<page>.md, in page order."""
+    markup = (ROOT / "docs" / game / f"{page}.md").read_text(encoding="utf-8")
+    return [TUTORIALS[item.attrs["data-ref"]] for item in find(markup)
+            if item.kind == "widget" and item.attrs.get("data-widget") in ("lesson", "example")]
 
 
 def known(file: dict[str, Any], ref: str, request: dict[str, Any]) -> dict[str, Any] | None:
@@ -150,10 +155,69 @@ def test_the_build_writes_the_answers_beside_each_lessons_page(tmp_path: Path, e
     lesson = TUTORIALS[PATHS["rotarot"][0].lesson]
     assert isinstance(lesson, Lesson)
     (tmp_path / "rotarot" / "lessons").mkdir(parents=True)
-    lesson_answers.write(tmp_path, {"rotarot/lessons/": [lesson]})
-    text = (tmp_path / "rotarot" / "lessons" / lesson_answers.FILE).read_text(encoding="utf-8")
+    answers.write(tmp_path, {"rotarot/lessons/": [lesson]})
+    text = (tmp_path / "rotarot" / "lessons" / answers.FILE).read_text(encoding="utf-8")
     written = json.loads(text)
     assert list(written["lessons"]) == [lesson.id]
     views = written["lessons"][lesson.id]["views"]
     assert all(card_sprite.USE in v["html"] and "<rect" not in v["html"] for v in views)  # each face once, apart
     assert written["faces"] and all(face.startswith("<rect") for face in written["faces"].values())
+
+
+def known_step(file: dict[str, Any], ref: str, request: dict[str, Any]) -> dict[str, Any] | None:
+    """answers.js exampleAnswer, in Python."""
+    example = file["examples"].get(ref)
+    if example is None or any(example["variants"].get(k) != v for k, v in request.get("variants", {}).items()):
+        return None
+    last = len(example["steps"]) - 1
+    step = last
+    if "step" in request:
+        step = max(0, min(request["step"], last))
+    elif "code" in request:
+        if request["code"] not in example["codes"]:
+            return None
+        step = example["codes"].index(request["code"])
+    html = example["head"] + example["steps"][step] + (example["tail"] if step < last else "")
+    return {"html": html, "code": example["codes"][step], "step": step, "steps": last, "notice": ""}
+
+
+class Menus(HTMLParser):
+    """The variant menus' chosen values as the widget sends them (widget.js chosenVariants)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.chosen: dict[str, int] = {}
+        self.menu = ""
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "select":
+            self.menu = found.get("data-variant") or ""
+        if tag == "option" and "selected" in found:
+            self.chosen[self.menu] = int(found["value"] or "")
+
+
+EXAMPLE_PAGES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/examples.md"))
+
+
+@pytest.mark.parametrize("game", EXAMPLE_PAGES)
+def test_every_step_of_every_example_and_its_share_link_is_answered_as_the_engine_does(
+        engine: None, game: str) -> None:
+    file, root = page_answers(game, "examples")
+    examples = page_tutorials(game, "examples")
+    assert examples and sorted(file["examples"]) == sorted(e.id for e in examples)
+    for example in examples:
+        assert isinstance(example, Example)
+        base = {"op": "example", "ref": example.id, "root": root}
+        end = engine_answer(base, file["faces"])  # the page as built: at the end
+        variants = Menus(end["html"]).chosen
+        assert known_step(file, example.id, {"variants": variants}) == end
+        for step in range(len(example.lines) + 1):
+            request = {**base, "step": step, "variants": variants}
+            shown = engine_answer(request, file["faces"])
+            assert known_step(file, example.id, request) == shown, (example.id, step)
+            link = {**base, "code": shown["code"]}
+            assert known_step(file, example.id, link) == engine_answer(link, file["faces"]), (example.id, step)
+        for name in variants:  # another rule: the engine's alone
+            assert known_step(file, example.id, {"step": 0, "variants": {**variants, name: variants[name] + 1}}) is None

@@ -1,22 +1,26 @@
-"""Lessons answered before the engine is ready (#41): ``answers.json`` beside every page with lessons.
+"""Lessons and examples answered before the engine is ready (#41): ``answers.json`` beside every page with them.
 
 On a first visit the engine takes 20-49 s to start on a phone's network or in WebKit, yet every answer a
-lesson can give is known at build time: at each of its stops the reader can press only the buttons the
-view shows, and the engine answers each press with the next stop (right), its hint (another legal choice)
-or its reason (an illegal one).  The build asks the engine's own door (``engine.web.handle``, as the worker
-does) for every one of them and writes them, per page, in a compact form that
-docs/assets/trionfi/answers.js reads back into exactly the engine's answers:
+lesson or a played example can give is known at build time: at each of a lesson's stops the reader can press
+only the buttons the view shows, and the engine answers each press with the next stop (right), its hint
+(another legal choice) or its reason (an illegal one); an example has one view per step of its recorded deal.
+The build asks the engine's own door (``engine.web.handle``, as the worker does) for every one of them and
+writes them, per page, in a compact form that docs/assets/trionfi/answers.js reads back into exactly the
+engine's answers:
 
 * ``lessons``: per lesson, ``views`` (its stops in order: ``n``, ``done``, ``code``, ``html``; ``start`` the
   log from the lesson's beginning, as the ``lesson`` op answers a share link, a resumed place or a restart;
   ``log`` the log since the stop before, as ``lesson_try`` answers the right choice) and ``tries`` (stop ->
   action as the widget sends it -> the index of the view it leads to, or ``[kind, message index]``);
+* ``examples``: per example, its ``variants`` as the page's menus send them before the reader changes one
+  (the engine alone answers other rules), and its steps' HTML as ``head`` + ``steps[i]`` + ``tail`` (the
+  tail for every step but the last, which ends with the sheet) with each step's share ``codes``;
 * ``messages``: every hint and reason once;
 * ``faces``: the card faces the views draw (card_sprite): the views hold a ``<use>`` of each card, as the
   page's sprite would make of the engine's HTML, so each face travels once.
 
 The widget answers from the file while the engine is not ready and hands over to the engine once it is:
-the answers are the same (tests/build/test_lesson_answers.py compares them with the engine's).
+the answers are the same (tests/build/test_answers.py compares them with the engine's).
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import web
-from engine.tutorials import Lesson
+from engine.games import GAMES
+from engine.tutorials import Example, Lesson
 
 from .card_sprite import use_cards
 
@@ -66,11 +71,25 @@ def stops(lesson: Lesson) -> Iterator[int]:
     yield n
 
 
+def common_start(texts: list[str]) -> str:
+    """The longest start all ``texts`` share (character by character: the pieces are joined again as text)."""
+    low, high = min(texts), max(texts)
+    return low[:next((i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b), len(low))]
+
+
+def shared_ends(texts: list[str]) -> tuple[str, str]:
+    """The longest start that all ``texts`` share, and the longest end all but the last share after it."""
+    head = common_start(texts)
+    rest = [text[len(head):][::-1] for text in texts[:-1]]
+    return head, common_start(rest)[::-1] if rest else ""
+
+
 class Collected:
-    """One page's answers, growing lesson by lesson (messages and faces shared by the page's lessons)."""
+    """One page's answers, growing tutorial by tutorial (messages and faces shared by the page's)."""
 
     def __init__(self) -> None:
         self.lessons: dict[str, Any] = {}
+        self.examples: dict[str, Any] = {}
         self.messages: list[str] = []
         self.faces: dict[str, str] = {}
 
@@ -84,7 +103,26 @@ class Collected:
             self.messages.append(text)
         return self.messages.index(text)
 
-    def add(self, lesson: Lesson, root: str) -> None:
+    def add(self, tutorial: Lesson | Example, root: str) -> None:
+        if isinstance(tutorial, Lesson):
+            self.add_lesson(tutorial, root)
+        else:
+            self.add_example(tutorial, root)
+
+    def add_example(self, example: Example, root: str) -> None:
+        base = {"ref": example.id, "root": root, "op": "example"}
+        shown = [ask({**base, "step": step}) for step in range(len(example.lines) + 1)]
+        html = [self._html(answer["html"]) for answer in shown]
+        head, tail = shared_ends(html)
+        middles = [text[len(head):len(text) - len(tail) if i < len(html) - 1 else len(text)]
+                   for i, text in enumerate(html)]
+        options = {option.name: option for option in GAMES[example.game].VARIANTS}
+        offered, _ = example.variant_effects()
+        variants = {name: options[name].index(example.start.variants[name]) for name in offered}
+        self.examples[example.id] = {"variants": variants, "head": head, "tail": tail, "steps": middles,
+                                     "codes": [answer["code"] for answer in shown]}
+
+    def add_lesson(self, lesson: Lesson, root: str) -> None:
         base = {"ref": lesson.id, "root": root}
         at = {n: i for i, n in enumerate(stops(lesson))}  # stop -> its view's index
         views: list[dict[str, Any]] = []
@@ -110,14 +148,14 @@ class Collected:
         self.lessons[lesson.id] = {"views": views, "tries": tries}
 
     def data(self) -> dict[str, Any]:
-        return {"lessons": self.lessons, "messages": self.messages, "faces": self.faces}
+        return {"lessons": self.lessons, "examples": self.examples, "messages": self.messages, "faces": self.faces}
 
 
-def write(site: Path, pages: dict[str, list[Lesson]]) -> None:
-    """``answers.json`` in the folder of each page (its URL) that holds lessons."""
-    for url, lessons in pages.items():
+def write(site: Path, pages: dict[str, list[Lesson | Example]]) -> None:
+    """``answers.json`` in the folder of each page (its URL) that holds lessons or examples."""
+    for url, tutorials in pages.items():
         collected = Collected()
-        for lesson in lessons:
-            collected.add(lesson, "../" * url.count("/"))
+        for tutorial in tutorials:
+            collected.add(tutorial, "../" * url.count("/"))
         path = site / url / FILE
         path.write_text(json.dumps(collected.data(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
