@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
@@ -62,7 +63,8 @@ def fresh_page(browser: Browser, site_url: str, url: str) -> Iterator[Page]:
         seed_snapshot(context, site_url)
         page = context.new_page()
         page.goto(url)
-        expect(page.locator(".tf-status[data-state=ready]")).to_have_count(1, timeout=BOOT)  # the link was read
+        widget = parse_qs(urlsplit(url).query)["w"][0]  # the link was read, and the engine is ready
+        expect(page.locator(f"#{widget} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
         yield page
     finally:
         context.close()
