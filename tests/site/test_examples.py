@@ -197,6 +197,8 @@ def test_steps_and_their_share_link_work_before_the_engine_and_a_switch_waits_fo
     leader.select_option(index=1)  # other rules: only the engine knows
     expect(w).to_have_attribute("aria-busy", "true")
     expect(w.locator(".tf-status")).to_have_attribute("data-state", "loading")
+    expect(w.locator(".tf-variant-message")).to_have_text(
+        "別のルールで計算し直すには Python 実行環境が必要です。読み込みが終わりしだい表示します。")
     page.context.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.fallback()

@@ -3,7 +3,7 @@
 // replaces the page content without re-running this file, so widgets are mounted on every
 // document$ emission and mount() is idempotent.
 import { exampleAnswer, fetchAnswers, lessonAnswer } from "./answers.js";
-import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
+import { engineState, feedback, pickCapture, revealStepwise, run, share } from "./client.js";
 import { askFirst, mountTable } from "./table.js";
 import { mountPad } from "./pad.js";
 import "./preload.js"; // starts the engine in the background when a widget is on screen
@@ -14,7 +14,9 @@ import { sprited } from "./sprite.js"; // cards drawn from the page's SVG sprite
 // with the engine; at the last step the score sheet is revealed line by line.  The page comes
 // pre-rendered at the end with the whole sheet, so it reads without WebAssembly.
 // Until the engine is ready, the steps of the deal come from the answers the build precomputed (answers.js);
-// other rules (the variant menus) wait for the engine.
+// other rules (the variant menus) wait for the engine, and the menu says so.
+const WAITING_FOR_RULES = "別のルールで計算し直すには Python 実行環境が必要です。読み込みが終わりしだい表示します。";
+
 function mountExample(el) {
   const steps = () => Number(el.querySelector(".tf-step-range")?.max || 0);
   fetchAnswers();
@@ -47,6 +49,8 @@ function mountExample(el) {
   el.addEventListener("change", (event) => {
     if (event.target.matches(".tf-step-range")) go(Number(event.target.value));
     if (event.target.matches("select[data-variant]")) {  // same step; the whole sheet stays in view
+      const message = el.querySelector(".tf-variant-message"); // the engine's answer puts a new one in its place
+      if (message && engineState() !== "ready") message.textContent = WAITING_FOR_RULES;
       update({ step: Number(el.dataset.step), variants: chosenVariants(el), rows: 1000 });
     }
   });
