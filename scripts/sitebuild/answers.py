@@ -37,6 +37,7 @@ from engine.games import GAMES
 from engine.tutorials import Example, Lesson
 
 from .card_sprite import use_cards
+from .widgets import root_of
 
 FILE = "answers.json"
 # The buttons a lesson view offers, in page order, as widget.js reads them (client.js pickCapture for picks).
@@ -156,6 +157,6 @@ def write(site: Path, pages: dict[str, list[Lesson | Example]]) -> None:
     for url, tutorials in pages.items():
         collected = Collected()
         for tutorial in tutorials:
-            collected.add(tutorial, "../" * url.count("/"))
+            collected.add(tutorial, root_of(url))
         path = site / url / FILE
         path.write_text(json.dumps(collected.data(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -65,7 +65,7 @@ def known(file: dict[str, Any], ref: str, request: dict[str, Any]) -> dict[str, 
         if "code" in request:
             stop = next((v for v in views if v["code"] == request["code"]), None)
         else:
-            stop = next((v for v in views if v["n"] >= request["n"]), views[-1])
+            stop = next((v for v in views if v["n"] >= request.get("n", 0)), views[-1])
         return stop and view(stop, stop["start"])
     answer = lesson["tries"].get(str(request["n"]), {}).get(request["action"])
     if isinstance(answer, int):

@@ -28,7 +28,7 @@ export async function lessonAnswer(el, request) {
   if (request.op === "lesson") {
     const stop = request.code
       ? lesson.views.find((v) => v.code === request.code)
-      : lesson.views.find((v) => v.n >= request.n) ?? lesson.views.at(-1);
+      : lesson.views.find((v) => v.n >= (request.n ?? 0)) ?? lesson.views.at(-1);
     return stop && view(stop, stop.start);
   }
   const tries = lesson.tries[request.n];
