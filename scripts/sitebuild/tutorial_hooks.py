@@ -23,6 +23,7 @@ from engine.games import GAMES
 from engine.scoresheet import RuleRef
 from engine.tutorials import Example, Lesson
 
+from . import answers
 from .lesson_path import Paths, Stop
 from .tutorial_files import TutorialFileError, located, read_all
 from .widgets import MarkupError, Site, expand, find
@@ -43,7 +44,7 @@ def on_config(config: MkDocsConfig) -> None:
     except MarkupError as error:
         raise PluginError(str(error)) from None
     tables = {game for game in GAMES if (docs / game / "play.md").is_file()}
-    _state.update(tutorials=tutorials, raw=raw, paths=paths, tables=tables)
+    _state.update(tutorials=tutorials, raw=raw, paths=paths, tables=tables, answers={})
 
 
 def read_paths(docs: Path, tutorials: dict[str, Lesson | Example]) -> Paths:
@@ -78,9 +79,14 @@ def section_folder(section: Section) -> str | None:
 def on_page_content(html: str, page: Page, download_mb: float) -> str:
     try:
         site = Site(_state["tutorials"], download_mb, _state["paths"], _state["tables"], _state.get("names", {}))
-        return expand(html, page.file.src_uri, page.url, site)
+        expanded = expand(html, page.file.src_uri, page.url, site)
     except MarkupError as error:
         raise PluginError(str(error)) from None
+    known = [_state["tutorials"][item.attrs["data-ref"]] for item in find(html)
+             if item.kind == "widget" and item.attrs.get("data-widget") in ("lesson", "example")]
+    if known:  # answered before the engine is ready, from answers.json beside the page (on_post_build)
+        _state["answers"][page.url] = known
+    return expanded
 
 
 def cited_rules() -> set[RuleRef]:
@@ -101,6 +107,7 @@ def cited_rules() -> set[RuleRef]:
 
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
+    answers.write(site, _state["answers"])
     missing = []
     for ref in sorted(cited_rules(), key=str):
         page = site / ref.game / "index.html"

@@ -26,6 +26,7 @@ def site(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 SITE = {"index.html": "home", "lombardia/lessons/index.html": "lessons", "404.html": "missing",
+        "lombardia/lessons/answers.json": "{}",
         "assets/trionfi/client.js": "js", "assets/trionfi/client.js.map": "map", "sitemap.xml.gz": "gz",
         **{f"assets/pyodide/{name}": f"runtime {name}" for name in vendor.PYODIDE_RUNTIME},
         "assets/engine/engine.zip": "zip",
@@ -37,7 +38,8 @@ PAGES = {"./": "index.html", "lombardia/lessons/": "lombardia/lessons/index.html
 def test_pages_and_assets_are_precached_and_the_engine_is_left_to_first_use(tmp_path: Path) -> None:
     build = offline.build_list(site(tmp_path, SITE), MANIFEST)
     assert [file["url"] for file in build["precache"]] == [
-        "404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js", "./", "lombardia/lessons/"]
+        "404.html", "assets/javascripts/lunr/tinyseg.js", "assets/trionfi/client.js", "./",
+        "lombardia/lessons/answers.json", "lombardia/lessons/"]
     runtime = build["runtime"]
     assert runtime["engine"]["version"] == "ab" * 8
     assert [file["url"] for file in runtime["engine"]["files"]] == ["assets/engine/engine.zip"]

@@ -8,13 +8,14 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from engine.tutorials import Example
-from tests.site.conftest import seed_snapshot
-from tests.site.widget_helpers import BOOT, TUTORIALS, example_totals, widget_totals
+from tests.site.conftest import PageGuard, seed_snapshot
+from tests.site.widget_helpers import BOOT, STEPS, TUTORIALS, example_totals, held_back, widget_totals
 
 # widget id, and a final-position link the site made for it before examples became recorded deals
 REOPENED = {"lombardia", "napoletanisch"}  # a trick-taking game and the fishing game
@@ -62,7 +63,8 @@ def fresh_page(browser: Browser, site_url: str, url: str) -> Iterator[Page]:
         page = context.new_page()
         seed_snapshot(page, site_url)
         page.goto(url)
-        expect(page.locator(".tf-status[data-state=ready]")).to_have_count(1, timeout=BOOT)  # the link was read
+        widget = parse_qs(urlsplit(url).query)["w"][0]  # the link was read, and the engine is ready
+        expect(page.locator(f"#{widget} .tf-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
         yield page
     finally:
         context.close()
@@ -152,3 +154,56 @@ def test_a_refused_switch_and_a_shared_sheet_row(offline_page: Page, site_url: s
         at_step(other, widget, len(example_of(other, widget).lines))
         expect(other.locator(f"{w} .tf-next-step")).to_be_visible()
         assert visible_rows(other, widget) == 3
+
+
+
+
+def test_steps_and_their_share_link_work_before_the_engine_and_a_switch_waits_for_it(
+        page_guard: PageGuard, site_url: str) -> None:
+    """#41: while the runtime is held back (a slow first visit), the steps of a deal and a share link of one
+    come from the build's answers (answers.json) with no answer from the engine; a variant switch waits for
+    the engine, which carries it out once the runtime comes, then answers the steps itself."""
+    page = page_guard.page
+    held: list[Route] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # arrives only when released
+    widget = OLD_LINKS["lombardia"][0]
+    w = page.locator(f"#{widget}")
+    page.goto(f"{site_url}/lombardia/examples/")
+    example = example_of(page, widget)
+    w.locator("[data-step-to=first]").click()
+    at_step(page, widget, 0)
+    w.locator("[data-step-to=next]").click()
+    at_step(page, widget, 1)
+    w.locator(".tf-step-range").press("ArrowRight")
+    at_step(page, widget, 2)
+    w.locator("[data-action=share]").click()
+    shared = page.url
+    held_back(page, held)  # the first step started the engine, as a first use does
+    page.goto("about:blank")
+    held.clear()  # the first visit's runtime request went with its page
+    page.goto(shared)  # a new visit: its runtime is held back too
+    at_step(page, widget, 2)
+    for said in events_of(example, 2):
+        expect(w.locator(".tf-moment")).to_contain_text(said)
+    w.locator("[data-step-to=last]").click()
+    at_step(page, widget, len(example.lines))
+    expect(w.locator(".tf-next-step")).to_be_visible()  # the sheet row by row, as after the engine's answer
+    w.locator(".tf-all-steps").click()
+    assert widget_totals(page, widget) == example_totals(example.id)
+    assert page.evaluate(STEPS) == 0, "an answer came from the engine"
+    held_back(page, held)
+    leader = w.locator("select[data-variant=first_leader]")
+    shown = leader.input_value()
+    leader.select_option(index=1)  # other rules: only the engine knows
+    expect(w).to_have_attribute("aria-busy", "true")
+    expect(w.locator(".tf-status")).to_have_attribute("data-state", "loading")
+    expect(w.locator(".tf-variant-message")).to_have_text(
+        "別のルールで計算し直すには Python 実行環境が必要です。読み込みが終わりしだい表示します。")
+    page.context.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.fallback()
+    expect(w.locator(".tf-variant-message")).to_contain_text("記録したディールのとおりに遊べません", timeout=BOOT)
+    expect(leader).to_have_value(shown)
+    w.locator("[data-step-to=first]").click()
+    at_step(page, widget, 0)
+    assert page.evaluate(STEPS) == 2  # the switch and the step, both answered by the engine

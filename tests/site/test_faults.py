@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.site.widget_helpers import BOOT, click_card, first_answer, first_other_card
+from tests.site.widget_helpers import BOOT, click_card, first_answer, first_other_card, held_back
 
 LESSON = "lesson-obligations"
 # the runtime as a first visit loads it (no snapshot kept by an earlier one)
@@ -89,13 +89,23 @@ def test_an_engine_bundle_that_is_no_zip_is_a_japanese_message(offline_page: Pag
     assert "Traceback" not in error.inner_text()
 
 
-def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: str) -> None:
-    """Clicking the right card and then a wrong one before the engine answers must leave the lesson
-    one step on, with the first answer's feedback (not the second question's hint)."""
+@pytest.mark.parametrize("precomputed", [True, False])
+def test_a_second_click_while_loading_is_ignored(offline_page: Page, site_url: str, precomputed: bool) -> None:
+    """Clicking the right card and then a wrong one before the answer comes must leave the lesson one step
+    on, with the first answer's feedback (not the second question's hint): while the engine loads, and while
+    the page's precomputed answers (answers.json, #41) are still on their way."""
     page = offline_page
+    held: list[Route] = []
+    if precomputed:
+        page.context.route("**/answers.json", lambda route: held.append(route))
+    else:  # a page whose file knows no lesson: the engine answers
+        page.context.route("**/answers.json", lambda route: route.fulfill(json={}))
     page.goto(f"{site_url}/lombardia/lessons/")
     click_card(page, LESSON, RIGHT)
     click_card(page, LESSON, OTHER)  # still loading: ignored
+    if precomputed:
+        held_back(page, held)
+        held[0].fallback()
     feedback = page.locator(f"#{LESSON} .tf-feedback")
     expect(feedback).to_have_text("正解です。", timeout=BOOT)
     expect(page.locator(f"#{LESSON}")).to_have_attribute("aria-busy", "false")

@@ -10,13 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route, expect
 
 from engine.game import Action, GameState
 from engine.tutorials import Lesson, named_cards
 from sitebuild.tutorial_hooks import read_paths
-from tests.site.conftest import shared_page
-from tests.site.widget_helpers import BOOT, ROOT, TUTORIALS, press_action, totals_text, widget_totals
+from tests.site.conftest import PageGuard, shared_page
+from tests.site.widget_helpers import (
+    BOOT,
+    ROOT,
+    STEPS,
+    TUTORIALS,
+    held_back,
+    press_action,
+    totals_text,
+    widget_totals,
+)
 
 PATHS = read_paths(ROOT / "docs", TUTORIALS)
 
@@ -129,3 +138,50 @@ def test_the_home_page_counts_each_games_lessons(lesson_page: Page, site_url: st
     lesson_page.goto(f"{site_url}/")
     counts = lesson_page.locator(".tf-progress-list .tf-progress-count").all_inner_texts()
     assert len(counts) == len(PATHS) and all(text.startswith("練習 ") for text in counts)
+
+
+
+
+def test_a_lesson_is_answered_before_the_engine_is_ready_and_the_engine_takes_over(
+        page_guard: PageGuard, site_url: str) -> None:
+    """#41: while the runtime is held back (a slow first visit), the lesson answers every choice and opens its
+    share link from the build's answers (answers.json) with no answer from the engine; once the runtime comes,
+    the engine answers the rest of the same lesson from where the reader was."""
+    page = page_guard.page
+    held: list[Route] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # arrives only when released
+    stop = PATHS["lombardia"][0]
+    lesson = TUTORIALS[stop.lesson]
+    assert isinstance(lesson, Lesson)
+    stops = [n for n, step in enumerate(lesson.script) if step.reader]
+    widget = page.locator(f"#{stop.widget}")
+    page.goto(f"{site_url}/lombardia/lessons/")
+    wrong_tried = False
+    for n in stops[:len(stops) // 2 + 1]:
+        state = lesson.state_at(n)
+        wrong = None if wrong_tried else wrong_choice(lesson, n)
+        if wrong is not None:
+            assert press(page, stop.widget, state, wrong) == lesson.script[n].hint_for(wrong)
+            wrong_tried = True
+        assert press(page, stop.widget, state, lesson.script[n].action) == "正解です。"
+    assert wrong_tried, "the lesson offered no other choice"
+    held_back(page, held)  # the first answer started the engine, as a first use does
+    place = widget.get_attribute("data-code")
+    widget.locator("[data-action=share]").click()
+    shared = page.url
+    page.goto("about:blank")
+    held.clear()  # the first visit's runtime request went with its page
+    page.goto(shared)  # a new visit: its runtime is held back too
+    expect(widget).to_have_attribute("data-code", place or "")
+    expect(widget.locator(".tf-status")).to_have_attribute("data-state", "loading")
+    assert page.evaluate(STEPS) == 0, "an answer came from the engine"
+    held_back(page, held)  # opening the link started the engine, as a first use does
+    page.context.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.fallback()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=BOOT)
+    assert widget.get_attribute("data-code") == place  # the engine takes over where the reader was
+    for n in stops[len(stops) // 2 + 1:]:
+        assert press(page, stop.widget, lesson.state_at(n), lesson.script[n].action) == "正解です。"
+    assert page.evaluate(STEPS) == len(stops) - len(stops) // 2 - 1  # each of these answered by the engine
+    assert widget.get_attribute("data-done") == "true"

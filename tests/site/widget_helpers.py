@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from engine.game import Action, Variants
 from engine.scoresheet import format_signed
@@ -114,3 +114,14 @@ def navigate(page: Page, site_url: str, url: str, widget: str) -> None:
                   [url, widget])
     page.wait_for_function("(widget) => document.querySelector(widget + ':not([data-left])')", arg=widget,
                            timeout=BOOT)
+
+
+STEPS = "window.__trionfi.steps.length"  # the engine's answers so far (client.js counts each one)
+
+
+def held_back(page: Page, held: list[Route]) -> None:
+    """Wait until the page asked for what the test holds back (``held`` by a route that keeps each request)."""
+    deadline = time.monotonic() + BOOT / 1000
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "nothing held back was asked for"

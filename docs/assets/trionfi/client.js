@@ -130,6 +130,16 @@ export async function engineCall(el, request) {
   return result;
 }
 
+// The engine started behind an answer it did not have to give: the status line follows the boot, and a
+// boot that fails is reported as when the reader's first request had waited for it.
+function bootBehind(el) {
+  if (booted || el.dataset.waitingForBoot) return;
+  el.dataset.waitingForBoot = "true";
+  probe.timings.bootStart ??= performance.now();
+  waitForBoot(el).then(() => setState(el, "ready", "準備完了"), (error) => showError(el, error.message))
+    .finally(() => delete el.dataset.waitingForBoot);
+}
+
 export function setState(el, state, text) {
   el.dataset.state = state;
   const status = el.querySelector(".tf-status");
@@ -180,12 +190,20 @@ export function feedback(el, text, kind = "") {
 // ignored, so an answer can never land under a question it was not asked for.
 // ``handled(message, refusal)`` may take an engine refusal itself (true) instead of the error box;
 // ``refusal`` is the engine's answer, or undefined when the engine could not be asked at all.
-export async function run(el, request, apply, handled = () => false) {
+// ``known()``: the engine's answer as the build precomputed it (answers.js), or undefined; used only
+// while the engine is not ready, which it then starts as its first use would (``bootBehind``).
+export async function run(el, request, apply, handled = () => false, known = async () => undefined) {
   if (el.getAttribute("aria-busy") === "true") return;
   el.setAttribute("aria-busy", "true");
   clearError(el);
   try {
-    apply(await engineCall(el, request));
+    const answer = booted ? undefined : await known();
+    if (answer) {
+      apply(answer);
+      bootBehind(el);
+    } else {
+      apply(await engineCall(el, request));
+    }
   } catch (error) {
     if (!handled(error.message, error.result)) showError(el, error.message);
   } finally {

@@ -29,6 +29,19 @@ function spriteOf(root) {
   return sprite;
 }
 
+// HTML whose cards are drawn from the sprite already (answers.js: the build's precomputed answers), with the
+// faces it uses that the page's sprite lacks added from ``faces`` (id -> face markup, card_sprite.py's).
+export function withFaces(html, faces, root = document) {
+  const missing = new Set();
+  for (const [, id] of html.matchAll(/<use xlink:href="#(tf-c[0-9a-z]+)">/g)) {
+    if (Object.hasOwn(faces, id) && !root.getElementById(id)) missing.add(id);
+  }
+  if (missing.size) {
+    spriteOf(root).insertAdjacentHTML("beforeend", [...missing].map((id) => `<symbol id="${id}" viewBox="0 0 64 96">${faces[id]}</symbol>`).join(""));
+  }
+  return html;
+}
+
 export function sprited(html, root = document) {
   if (typeof html !== "string" || !html.includes('class="tf-svg"')) return html;
   let sprite = null;

@@ -2,7 +2,8 @@
 // Python engine.  Loaded once as a module (extra_javascript); Material's instant navigation
 // replaces the page content without re-running this file, so widgets are mounted on every
 // document$ emission and mount() is idempotent.
-import { feedback, pickCapture, revealStepwise, run, share } from "./client.js";
+import { exampleAnswer, fetchAnswers, lessonAnswer } from "./answers.js";
+import { engineState, feedback, pickCapture, revealStepwise, run, share } from "./client.js";
 import { askFirst, mountTable } from "./table.js";
 import { mountPad } from "./pad.js";
 import "./preload.js"; // starts the engine in the background when a widget is on screen
@@ -12,8 +13,13 @@ import { sprited } from "./sprite.js"; // cards drawn from the page's SVG sprite
 // A recorded deal: the step control moves through its lines (a trick, the monte, a capture ...)
 // with the engine; at the last step the score sheet is revealed line by line.  The page comes
 // pre-rendered at the end with the whole sheet, so it reads without WebAssembly.
+// Until the engine is ready, the steps of the deal come from the answers the build precomputed (answers.js);
+// other rules (the variant menus) wait for the engine, and the menu says so.
+const WAITING_FOR_RULES = "別のルールで計算し直すには Python 実行環境が必要です。読み込みが終わりしだい表示します。";
+
 function mountExample(el) {
   const steps = () => Number(el.querySelector(".tf-step-range")?.max || 0);
+  fetchAnswers();
   const update = (request, after = () => {}) => run(el, { op: "example", ref: el.dataset.ref, ...request }, (result) => {
     el.querySelector(".tf-body").innerHTML = sprited(result.html); // engine-rendered, escaped HTML
     el.dataset.code = result.code;
@@ -31,7 +37,7 @@ function mountExample(el) {
       return true;
     }
     return false;
-  });
+  }, () => exampleAnswer(el, request));
   const go = (step) => update({ step: Math.max(0, Math.min(step, steps())), variants: chosenVariants(el) },
     () => el.querySelector(".tf-step-range")?.focus({ preventScroll: true }));
   el.addEventListener("click", (event) => {
@@ -43,6 +49,8 @@ function mountExample(el) {
   el.addEventListener("change", (event) => {
     if (event.target.matches(".tf-step-range")) go(Number(event.target.value));
     if (event.target.matches("select[data-variant]")) {  // same step; the whole sheet stays in view
+      const message = el.querySelector(".tf-variant-message"); // the engine's answer puts a new one in its place
+      if (message && engineState() !== "ready") message.textContent = WAITING_FOR_RULES;
       update({ step: Number(el.dataset.step), variants: chosenVariants(el), rows: 1000 });
     }
   });
@@ -129,13 +137,16 @@ function nextDecision(el) {
   el.querySelector(".tf-feedback").scrollIntoView({ block: "nearest" });
 }
 
+// Until the engine is ready, a lesson answers from the answers the build precomputed (answers.js).
 function mountLesson(el) {
   const start = el.dataset.code; // the lesson's first position, as the page was built
-  const load = (request) => run(el, { op: "lesson", ref: el.dataset.ref, ...request }, (result) => {
+  fetchAnswers();
+  const ask = (request, apply) => run(el, request, apply, undefined, () => lessonAnswer(el, request));
+  const load = (request) => ask({ op: "lesson", ref: el.dataset.ref, ...request }, (result) => {
     feedback(el, "");
     showLesson(el, result);
   });
-  const attempt = (action) => run(el, { op: "lesson_try", ref: el.dataset.ref, n: Number(el.dataset.n), action },
+  const attempt = (action) => ask({ op: "lesson_try", ref: el.dataset.ref, n: Number(el.dataset.n), action },
     (result) => {
       if (!result.ok) return feedback(el, result.message, result.kind), nextDecision(el);
       showLesson(el, result);
