@@ -165,7 +165,9 @@ def test_the_intros_name_the_right_moves() -> None:
                                                                        "H3 x D3"]
     assert {"T21", "T15"} <= set(map(str, example("four-seventy").start.deal[:6]))  # on the table from the start
     assert turn("four-sixtyeight", 48) == "C10 x S10"
-    assert " ".join(map(str, example("four-sixtyeight").state_at(47).tablecards)) == "T20 T10 DK S10 DQ"
+    before_last = example("four-sixtyeight").state_at(47)
+    assert isinstance(before_last, NapoletanischState)
+    assert " ".join(map(str, before_last.tablecards)) == "T20 T10 DK S10 DQ"
     assert [turn("three-sixtyeight", n) for n in (1, 48)] == ["F x T19 HN", "CJ x DJ"]
     assert "T21" in map(str, example("three-sixtyeight").start.deal[:6])  # on the table from the start
     assert [turn("three-sixtynine", n) for n in (3, 47, 48)] == ["CN x SN", "T1 x HA", "T6"]

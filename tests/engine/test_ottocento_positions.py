@@ -15,7 +15,7 @@ from helpers import site_example
 from engine import share
 from engine.__main__ import main
 from engine.cards import Card, Pack, format_cards
-from engine.game import Action
+from engine.game import Action, ScoredPosition
 from engine.games.ottocento import OttocentoState, Position, card_value
 from engine.tutorials import Example, TutorialError, position_from_data
 
@@ -103,7 +103,9 @@ def test_example_lines_are_the_steps_a_reader_takes() -> None:
     assert [a.kind for a in ex.lines[2]] == ["declare"]  # seat 0 declares what it holds: three Kings
     declared = ex.state_at(3)
     assert isinstance(declared, OttocentoState) and sorted(map(str, declared.declared[0])) == ["CK", "DK", "SK"]
-    first_three = ex.state_at(7).tricks  # then leads them, one trick each, and wins all three
+    led = ex.state_at(7)
+    assert isinstance(led, OttocentoState)
+    first_three = led.tricks  # then leads them, one trick each, and wins all three
     assert [str(t.plays[0].card) for t in first_three] == ["CK", "SK", "DK"]
     assert all(t.result.winner == 0 for t in first_three)
     paid = example("matto-paid")
@@ -116,7 +118,7 @@ def test_example_lines_are_the_steps_a_reader_takes() -> None:
     assert isinstance(first, OttocentoState) and first.tricks[0].signals == ("busso", "volo")
 
 
-def step_values(position: Position, party: str) -> dict[str, int]:
+def step_values(position: ScoredPosition, party: str) -> dict[str, int]:
     return {s.label: int(s.value) for s in position.score().steps if s.party == party and s.value is not None}
 
 
