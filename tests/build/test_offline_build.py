@@ -55,7 +55,7 @@ def test_every_listed_file_comes_with_the_size_and_sha256_of_the_built_file(tmp_
     offline.on_post_build(cast(Any, SimpleNamespace(site_dir=str(folder))), MANIFEST)
     build = offline.read_build(folder)
     files = [*build["precache"], *(file for group in build["runtime"].values() for file in group["files"])]
-    assert len(files) == 5 + len(vendor.PYODIDE_RUNTIME) + 1
+    assert len(files) == 6 + len(vendor.PYODIDE_RUNTIME) + 1  # the six precached above, the runtime, the bundle
     for file in files:
         data = (folder / PAGES.get(file["url"], file["url"])).read_bytes()
         assert (file["bytes"], file["sha256"]) == (len(data), hashlib.sha256(data).hexdigest()), file["url"]

@@ -117,7 +117,7 @@ def test_markup_slips_stop_the_build_naming_the_page(markup: str, words: str,
 # (an action the rules forbid there), a variant value, the expected totals.
 SLIPS = [
     ("lombardia/example-basic.yaml", "  0: ", "  0: T1 T17 SK T11 H10 CN T3 CJ D2 S3 T16 S5 D9 ZZ", "hands[0]"),
-    ("lombardia/example-basic.yaml", '  - "H10, H4, H3, H2"', '  - "H10, H4, T2, H2"', "actions[2]"),
+    ("lombardia/example-basic.yaml", '  - "HK, H9, H4, H7"', '  - "HK, H9, T2, H7"', "actions[2]"),
     ("lombardia/example-basic.yaml", "expect:", "expect: {a: 1}", "expect"),
     ("ottocento/example-matto-paid.yaml", "actions:", "actions: []", "actions"),
     ("rotarot/example-solo-ultimo-lost.yaml", "expect:", "expect: 12", "expect"),

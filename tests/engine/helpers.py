@@ -6,6 +6,7 @@ import functools
 import itertools
 import json
 import random
+import signal
 import sys
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
@@ -266,3 +267,9 @@ def reviewed(game: str, number: int, step: int, variants: Variants | None = None
     for text in reviewed_actions(game, number, variants)[:step]:
         state.apply(state.parse_action(text))
     return state
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child process's ``preexec_fn``: Ctrl+C back to its default.  scripts/test runs its stages as
+    background jobs, whose shell hands SIGINT down ignored, and a CLI started so rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import ctrl_c_as_at_a_terminal
 
 from engine import duel
 from engine.__main__ import main
@@ -191,7 +192,7 @@ def test_a_stopped_duel_ends_its_workers_and_removes_its_engine(tmp_path: Path, 
     process = subprocess.Popen(
         [sys.executable, "-m", "engine", "duel", "rotarot", "--against", "HEAD", "--deals", "1000", "--workers", "2"],
         cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp_path)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, start_new_session=True)
+        text=True, start_new_session=True, preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         workers = playing_workers(process, 2)
         os.killpg(process.pid, stop) if stop == signal.SIGINT else process.send_signal(stop)
