@@ -118,6 +118,13 @@ def visit_controlled(reader: Reader, path: str) -> None:
     reader.page.wait_for_function(CONTROLLED, timeout=BOOT)
 
 
+def again(page: Page, url: str) -> None:
+    """The lessons page opened again, its lesson from the start: the first visit's answer came from the
+    page's precomputed answers (#41) and moved the lesson on, which a reopened page resumes."""
+    page.evaluate("() => sessionStorage.clear()")
+    page.goto(url)
+
+
 def answers_the_lesson(page: Page) -> None:
     click_card(page, LESSON, RIGHT)
     expect(page.locator(f"#{LESSON} .tf-feedback")).to_have_text("正解です。", timeout=BOOT)
@@ -137,7 +144,7 @@ def test_a_login_page_for_the_engine_bundle_is_reported_in_japanese_and_not_kept
     assert reader.stored_size(ZIP) is None
 
     reader.spoiled.clear()  # the reader logged in: the next visit gets the right file and keeps it
-    page.goto(reader.url(LESSONS))
+    again(page, reader.url(LESSONS))
     answers_the_lesson(page)
     reader.wait_until_kept_as_built(ZIP)
 
@@ -153,7 +160,7 @@ def test_a_login_page_for_the_wasm_is_not_kept(reader: Reader) -> None:
     assert reader.stored_size(WASM) is None
 
     reader.spoiled.clear()
-    page.goto(reader.url(LESSONS))
+    again(page, reader.url(LESSONS))
     answers_the_lesson(page)
     reader.wait_until_kept_as_built(WASM, ZIP)
 
