@@ -131,38 +131,34 @@ def answers_the_lesson(page: Page) -> None:
     expect(page.locator(f"#{LESSON} .tf-error")).to_be_hidden()
 
 
-def test_a_login_page_for_the_engine_bundle_is_reported_in_japanese_and_not_kept(reader: Reader) -> None:
+def refused_then_kept(reader: Reader, path: str, content_type: str, said: str, *kept: str) -> None:
+    """A visit that meets a login page as ``path`` (served as ``content_type``): the engine's start is
+    refused with ``said``, never a traceback, and nothing is kept; once the reader has logged in, the next
+    visit answers the lesson and keeps ``kept`` as the build made them."""
     visit_controlled(reader, "lombardia/")
-    reader.spoiled[f"/{ZIP}"] = "text/html"
+    reader.spoiled[f"/{path}"] = content_type
     page = reader.page
     page.goto(reader.url(LESSONS))
     click_card(page, LESSON, RIGHT)
     error = page.locator(f"#{LESSON} .tf-error")
-    expect(error).to_contain_text("ルールエンジンのファイル（engine.zip）がこのサイトのものとは違う内容で届きました",
-                                  timeout=BOOT)
+    expect(error).to_contain_text(said, timeout=BOOT)
     assert "Traceback" not in error.inner_text()
-    assert reader.stored_size(ZIP) is None
-
-    reader.spoiled.clear()  # the reader logged in: the next visit gets the right file and keeps it
-    again(page, reader.url(LESSONS))
-    answers_the_lesson(page)
-    reader.wait_until_kept_as_built(ZIP)
-
-
-def test_a_login_page_for_the_wasm_is_not_kept(reader: Reader) -> None:
-    """Served as application/wasm (a proxy that kept the file's headers), it passes the type check."""
-    visit_controlled(reader, "lombardia/")
-    reader.spoiled[f"/{WASM}"] = "application/wasm"
-    page = reader.page
-    page.goto(reader.url(LESSONS))
-    click_card(page, LESSON, RIGHT)
-    expect(page.locator(f"#{LESSON} .tf-error")).to_contain_text("pyodide.asm.wasm", timeout=BOOT)
-    assert reader.stored_size(WASM) is None
+    assert reader.stored_size(path) is None
 
     reader.spoiled.clear()
     again(page, reader.url(LESSONS))
     answers_the_lesson(page)
-    reader.wait_until_kept_as_built(WASM, ZIP)
+    reader.wait_until_kept_as_built(*kept)
+
+
+def test_a_login_page_for_the_engine_bundle_is_reported_in_japanese_and_not_kept(reader: Reader) -> None:
+    refused_then_kept(reader, ZIP, "text/html",
+                      "ルールエンジンのファイル（engine.zip）がこのサイトのものとは違う内容で届きました", ZIP)
+
+
+def test_a_login_page_for_the_wasm_is_not_kept(reader: Reader) -> None:
+    """Served as application/wasm (a proxy that kept the file's headers), it passes the type check."""
+    refused_then_kept(reader, WASM, "application/wasm", "pyodide.asm.wasm", WASM, ZIP)
 
 
 def test_a_bad_copy_an_earlier_worker_kept_is_fetched_again_before_anything_is_said(reader: Reader) -> None:
