@@ -100,14 +100,10 @@ function keepTableInView(el) {
   bringIntoView(top.top, bottom);
 }
 
-// A box the reader must read now (a refusal, a hint): inside the viewport, below the header.
-function revealBox(box) {
-  revealWith(box, []);
-}
-
-// A box and the cards it speaks of (a hint's outlined cards, on the table as well as in the hand) on screen
-// together; when they cannot all fit, from the highest of them down, so that no card to tap is above the screen.
-function revealWith(box, cards) {
+// A box the reader must read now (a refusal, a hint), inside the viewport and below the header, with the cards
+// it speaks of (a hint's outlined cards, on the table as well as in the hand); when they cannot all fit, from
+// the highest of them down, so that no card to tap is above the screen.
+function revealBox(box, cards = []) {
   const rects = [box, ...cards].map((e) => e.getBoundingClientRect()).filter((r) => r.height);
   if (rects.length) bringIntoView(Math.min(...rects.map((r) => r.top)), Math.max(...rects.map((r) => r.bottom)));
 }
@@ -262,7 +258,7 @@ export function mountTable(el) {
     if (result.hint) {
       clearPicks(el);
       showHint(el, result.hint);
-      return revealWith(box, el.querySelectorAll(".tf-hinted"));
+      return revealBox(box, el.querySelectorAll(".tf-hinted"));
     }
     feedback(el, what === "undo" ? "1手戻しました。" : extra.note ?? "");
     // the reader's own request moves the view to the table; a reload or a link does not
@@ -373,7 +369,7 @@ export function mountTable(el) {
       lastBox.hidden = !open;
       lastButton.setAttribute("aria-expanded", String(open));
       lastButton.textContent = open ? "直前のトリックを閉じる" : "直前のトリック";
-      if (open) revealWith(lastBox, [lastButton]);
+      if (open) revealBox(lastBox, [lastButton]);
     }
   };
 
